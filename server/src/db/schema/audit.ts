@@ -1,0 +1,29 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** Every write the server performs, successful or not (spec section 3 "User log"). */
+export const operationLogs = pgTable(
+  'operation_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id'),
+    account: varchar('account', { length: 64 }),
+    clientAddress: varchar('client_address', { length: 64 }),
+    method: varchar('method', { length: 10 }).notNull(),
+    path: varchar('path', { length: 300 }).notNull(),
+    /** The handler that served the request (the legacy "request class"). */
+    handler: varchar('handler', { length: 200 }),
+    module: varchar('module', { length: 64 }).notNull(),
+    operation: varchar('operation', { length: 100 }).notNull(),
+    /** Request parameters with secrets (passwords, tokens, codes) replaced. */
+    params: jsonb('params'),
+    durationMs: integer('duration_ms').notNull(),
+    /** 'success' or 'failure'. */
+    outcome: varchar('outcome', { length: 10 }).notNull(),
+    statusCode: integer('status_code').notNull(),
+    errorMessage: text('error_message'),
+    clientType: varchar('client_type', { length: 20 }).notNull(),
+    systemName: varchar('system_name', { length: 50 }).notNull().default('campus'),
+  },
+  (t) => [index('operation_logs_created_idx').on(t.createdAt), index('operation_logs_user_idx').on(t.userId, t.createdAt)],
+);

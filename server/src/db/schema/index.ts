@@ -1,0 +1,6 @@
+export * from './system.ts';
+export * from './auth.ts';
+export * from './audit.ts';
+export * from './school.ts';
+export * from './messages.ts';
+export * from './files.ts';

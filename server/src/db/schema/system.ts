@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** The login account; the spec's USERID. */
+    account: varchar('account', { length: 64 }).notNull().unique(),
+    /** The person's name; the spec's USERNAME. */
+    displayName: varchar('display_name', { length: 100 }).notNull(),
+    /** 1 administrator, 2 student, 3 teacher, 4 parent, other values: other. */
+    userType: smallint('user_type').notNull(),
+    /** argon2id over sha256(PASSWORD_DIGEST_PREFIX + account + password), see docs/decisions.md; null: no password set yet (the account cannot log in with a password). */
+    passwordHash: text('password_hash'),
+    enabled: boolean('enabled').notNull().default(true),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('users_user_type_idx').on(t.userType)],
+);
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 64 }).notNull().unique(),
+  name: varchar('name', { length: 100 }).notNull(),
+  /** 'ordinary' holds menus; 'dynamic' resolves its members with a checked SQL query. */
+  roleType: varchar('role_type', { length: 20 }).notNull().default('ordinary'),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  remark: varchar('remark', { length: 300 }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const menus = pgTable(
+  'menus',
+  {
+    id: serial('id').primaryKey(),
+    /** Stable key of a seeded menu, so seeding can run again without duplicates. */
+    code: varchar('code', { length: 64 }).notNull().unique(),
+    parentId: integer('parent_id').references((): AnyPgColumn => menus.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    nameEn: varchar('name_en', { length: 100 }),
+    /** Router address (the wire's menuurl). */
+    url: varchar('url', { length: 300 }).notNull(),
+    /** Permission value carried by the menu (letters, digits, underscore, colon). */
+    permission: varchar('permission', { length: 100 }).notNull(),
+    icon: varchar('icon', { length: 64 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    hidden: boolean('hidden').notNull().default(false),
+    alwaysShow: boolean('always_show').notNull().default(false),
+    noCache: boolean('no_cache').notNull().default(false),
+    isCustomPage: boolean('is_custom_page').notNull().default(false),
+    customPageParam: varchar('custom_page_param', { length: 100 }),
+    isHomePage: boolean('is_home_page').notNull().default(false),
+    /** 'top': also shown in the header menu. */
+    position: varchar('position', { length: 20 }),
+    isExternalLink: boolean('is_external_link').notNull().default(false),
+    remark: varchar('remark', { length: 300 }),
+  },
+  (t) => [index('menus_parent_idx').on(t.parentId)],
+);
+
+export const roleMenus = pgTable(
+  'role_menus',
+  {
+    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id').notNull().references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] }), index('role_menus_menu_idx').on(t.menuId)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+/** Settings the administrator edits (titles, password rule, ...). */
+export const systemConfig = pgTable('system_config', {
+  key: varchar('key', { length: 100 }).primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Server-only secrets shared by every process (e.g. the request-encryption RSA key pair). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: varchar('name', { length: 100 }).primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+});

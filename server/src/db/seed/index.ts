@@ -1,0 +1,106 @@
+import { USER_TYPES } from '@campus/contract';
+import type { Config } from '../../config.ts';
+import { DEFAULT_PASSWORD_POLICY, SettingKey } from '../../modules/settings/service.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { withAdvisoryLock, type Db, type Tx } from '../client.ts';
+import { inArray } from 'drizzle-orm';
+import { menus, roleMenus, roles, systemConfig, userRoles, users } from '../schema/index.ts';
+import { MENU_TREE, type DemoRole, type MenuSeed } from './menus.ts';
+import { seedSchool } from './school.ts';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+
+const ROLES: { code: string; name: string; sort: number }[] = [
+  { code: 'admin', name: '系统管理员', sort: 1 },
+  { code: 'teacher', name: '任课教师', sort: 2 },
+  { code: 'class_teacher', name: '班主任', sort: 3 },
+  { code: 'student', name: '学生', sort: 4 },
+  { code: 'parent', name: '家长', sort: 5 },
+];
+
+const DEMO_USERS: { account: string; displayName: string; userType: number; roles: string[] }[] = [
+  { account: 'admin', displayName: '系统管理员', userType: USER_TYPES.administrator, roles: ['admin'] },
+  { account: 'T0001', displayName: '王建国', userType: USER_TYPES.teacher, roles: ['teacher'] },
+  { account: 'T0002', displayName: '李秀英', userType: USER_TYPES.teacher, roles: ['teacher', 'class_teacher'] },
+  { account: '201911001', displayName: '张小明', userType: USER_TYPES.student, roles: ['student'] },
+  { account: 'jz201911001', displayName: '张小明家长', userType: USER_TYPES.parent, roles: ['parent'] },
+];
+
+const SEED_LOCK_ID = 4_242_002;
+
+async function upsertMenu(tx: Tx, seed: MenuSeed, parentId: number | null, sort: number): Promise<number> {
+  const values = {
+    code: seed.code,
+    parentId,
+    name: seed.name,
+    nameEn: seed.nameEn,
+    url: seed.url,
+    permission: seed.permission,
+    icon: seed.icon ?? '',
+    sort,
+    hidden: seed.hidden ?? false,
+    alwaysShow: seed.alwaysShow ?? false,
+    noCache: seed.noCache ?? false,
+    position: seed.position ?? null,
+  };
+  // Seeding again refreshes titles and links but keeps what an administrator switched off.
+  const [row] = await tx
+    .insert(menus)
+    .values(values)
+    .onConflictDoUpdate({ target: menus.code, set: { name: values.name, nameEn: values.nameEn, url: values.url, permission: values.permission } })
+    .returning({ id: menus.id });
+  return row!.id;
+}
+
+/** Fills a fresh database with the demo school; running it again changes nothing that exists. */
+export async function seedDemo(db: Db, config: Config): Promise<void> {
+  // argon2id is deliberately slow: hash only the demo accounts that do not exist yet, not on every start.
+  const existing = new Set(
+    (await db.select({ account: users.account }).from(users).where(inArray(users.account, DEMO_USERS.map((u) => u.account)))).map((u) => u.account),
+  );
+  const passwordHashes = new Map<string, string>();
+  for (const user of DEMO_USERS.filter((u) => !existing.has(u.account))) {
+    passwordHashes.set(user.account, await hashPassword(user.account, DEMO_PASSWORD, config.argon2));
+  }
+
+  await withAdvisoryLock(db, SEED_LOCK_ID, async (tx) => {
+    await tx.insert(roles).values(ROLES).onConflictDoNothing({ target: roles.code });
+    const roleRows = await tx.select({ id: roles.id, code: roles.code }).from(roles);
+    const roleId = new Map(roleRows.map((r) => [r.code, r.id]));
+
+    const grants: { roleId: number; menuId: number }[] = [];
+    const walk = async (nodes: MenuSeed[], parentId: number | null) => {
+      let sort = 1;
+      for (const node of nodes) {
+        const id = await upsertMenu(tx, node, parentId, sort++);
+        grants.push({ roleId: roleId.get('admin')!, menuId: id });
+        for (const role of node.roles ?? ([] as DemoRole[])) grants.push({ roleId: roleId.get(role)!, menuId: id });
+        if (node.children) await walk(node.children, id);
+      }
+    };
+    await walk(MENU_TREE, null);
+    await tx.insert(roleMenus).values(grants).onConflictDoNothing();
+
+    for (const user of DEMO_USERS.filter((u) => passwordHashes.has(u.account))) {
+      await tx
+        .insert(users)
+        .values({ account: user.account, displayName: user.displayName, userType: user.userType, passwordHash: passwordHashes.get(user.account)! })
+        .onConflictDoNothing({ target: users.account });
+    }
+    const userRows = await tx.select({ id: users.id, account: users.account }).from(users);
+    const userId = new Map(userRows.map((u) => [u.account, u.id]));
+    const links = DEMO_USERS.flatMap((u) => u.roles.map((code) => ({ userId: userId.get(u.account)!, roleId: roleId.get(code)! })));
+    await tx.insert(userRoles).values(links).onConflictDoNothing();
+
+    await tx
+      .insert(systemConfig)
+      .values([
+        { key: SettingKey.passwordRule, value: DEFAULT_PASSWORD_POLICY.rule },
+        { key: SettingKey.passwordDescription, value: DEFAULT_PASSWORD_POLICY.description },
+        { key: SettingKey.passwordDescriptionEn, value: DEFAULT_PASSWORD_POLICY.descriptionEn },
+      ])
+      .onConflictDoNothing();
+
+    await seedSchool(tx);
+  });
+}

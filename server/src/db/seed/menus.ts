@@ -1,0 +1,197 @@
+/**
+ * The product's menu tree: every functional area of spec section 1, Chinese and English titles, the
+ * permission value each page carries, and which demo roles hold it (the administrator holds all).
+ */
+export type DemoRole = 'teacher' | 'class_teacher' | 'student' | 'parent';
+
+export interface MenuSeed {
+  code: string;
+  name: string;
+  nameEn: string;
+  url: string;
+  icon?: string;
+  permission: string;
+  roles?: DemoRole[];
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  noCache?: boolean;
+  position?: 'top';
+  children?: MenuSeed[];
+}
+
+const STAFF: DemoRole[] = ['teacher', 'class_teacher'];
+const EVERYONE: DemoRole[] = ['teacher', 'class_teacher', 'student', 'parent'];
+const FAMILY: DemoRole[] = ['student', 'parent'];
+
+const page = (code: string, name: string, nameEn: string, url: string, roles: DemoRole[] = [], extra: Partial<MenuSeed> = {}): MenuSeed => ({
+  code,
+  name,
+  nameEn,
+  url,
+  permission: code.replace(/\./g, ':'),
+  roles,
+  ...extra,
+});
+
+export const MENU_TREE: MenuSeed[] = [
+  {
+    code: 'homeSchool', name: '家校互动', nameEn: 'Home-school', url: '/jxhd', icon: 'NotificationOutlined', permission: 'homeSchool',
+    children: [
+      page('homeSchool.assignment', '作业发布', 'Assignment release', '/jxhd/zyfb', STAFF),
+      page('homeSchool.myHomework', '我的作业', 'My homework', '/jxhd/wdzy', FAMILY),
+      page('homeSchool.notice', '通知发布', 'Notice release', '/jxhd/tzfb', STAFF, { position: 'top' }),
+      page('homeSchool.myNotices', '我的通知', 'My notices', '/jxhd/wdtz', FAMILY),
+      page('homeSchool.event', '活动发布', 'Event release', '/jxhd/hdfb', STAFF),
+      page('homeSchool.performance', '表现发布', 'Performance release', '/jxhd/bxfb', STAFF),
+      page('homeSchool.performanceReply', '表现回复', 'Performance replies', '/jxhd/bxhf', ['parent']),
+      page('homeSchool.sms', '短信提醒', 'SMS reminders', '/jxhd/dxtx', ['class_teacher']),
+    ],
+  },
+  {
+    code: 'award', name: '竞赛获奖', nameEn: 'Competitions and awards', url: '/jsgl', icon: 'TrophyOutlined', permission: 'award',
+    children: [
+      page('award.settings', '学科竞赛及奖项设置', 'Competition and award settings', '/jsgl/jssz', STAFF),
+      page('award.aboveSchool', '校级以上获奖', 'Awards above school level', '/jsgl/xjys', STAFF),
+      page('award.disciplinary', '学科获奖', 'Disciplinary awards', '/jsgl/xkhj', STAFF),
+      page('award.myAwards', '我的获奖', 'My awards', '/jsgl/wdhj', FAMILY),
+    ],
+  },
+  {
+    code: 'evaluation', name: '学生评价', nameEn: 'Student evaluation', url: '/xspj', icon: 'StarOutlined', permission: 'evaluation',
+    children: [
+      page('evaluation.termMaintain', '期末评价维护', 'End-of-term evaluation setup', '/xspj/qmpjwh'),
+      page('evaluation.termFill', '期末评价填写', 'End-of-term evaluation', '/xspj/qmpjtx', ['class_teacher']),
+      page('evaluation.quality', '综合素质报告', 'Comprehensive quality report', '/xspj/zhszbg', ['class_teacher', 'student', 'parent']),
+      page('evaluation.study', '学业报告', 'Study report', '/xspj/xybg', ['class_teacher', 'student', 'parent']),
+    ],
+  },
+  {
+    code: 'roll', name: '学籍管理', nameEn: 'School roll', url: '/xjgl', icon: 'IdcardOutlined', permission: 'roll',
+    children: [
+      page('roll.change', '学籍异动管理', 'School roll changes', '/xjgl/xjyd', ['class_teacher']),
+      page('roll.teachingClass', '教学班分配', 'Teaching class assignment', '/xjgl/jxbfp'),
+      page('roll.enrolment', '招生管理', 'Enrolment', '/xjgl/zsgl'),
+    ],
+  },
+  {
+    code: 'apply', name: '申请审批', nameEn: 'Applications', url: '/sqsp', icon: 'AuditOutlined', permission: 'apply',
+    children: [
+      page('apply.leave', '请假申请', 'Leave application', '/sqsp/qjsq', EVERYONE),
+      page('apply.travel', '外出申请', 'Travel application', '/sqsp/wcsq', STAFF),
+      page('apply.daySchool', '走读申请', 'Day-school application', '/sqsp/zdsq', FAMILY),
+      page('apply.enrolmentCert', '在读证明申请', 'Current-enrolment certificate', '/sqsp/zdzm', FAMILY),
+      page('apply.gradeCert', '成绩证明申请', 'Grade certificate', '/sqsp/cjzm', FAMILY),
+      page('apply.review', '申请审核', 'Application review', '/sqsp/sqsh', ['class_teacher']),
+    ],
+  },
+  {
+    code: 'score', name: '成绩管理', nameEn: 'Scores', url: '/cjgl', icon: 'LineChartOutlined', permission: 'score',
+    children: [
+      page('score.batch', '成绩批次管理', 'Score batches', '/cjgl/cjpc'),
+      page('score.conversion', '换算规则', 'Conversion rules', '/cjgl/hsgz'),
+      page('score.subScore', '分项成绩设置', 'Sub-score settings', '/cjgl/fxcj'),
+      page('score.register', '成绩登记', 'Score registration', '/cjgl/cjdj', STAFF),
+      page('score.analysis', '成绩分析', 'Score analysis', '/cjfxNew/cjfx/cjxq', STAFF),
+      page('score.transcript', '成绩单', 'Transcripts', '/cjfxNew/cjfx/grfx', FAMILY),
+    ],
+  },
+  {
+    code: 'exam', name: '考务管理', nameEn: 'Exams', url: '/kwgl', icon: 'FileDoneOutlined', permission: 'exam',
+    children: [
+      page('exam.batch', '考试批次管理', 'Exam batches', '/kwgl/kspc'),
+      page('exam.room', '考场安排', 'Exam rooms', '/kwgl/kcap'),
+      page('exam.invigilation', '监考安排', 'Invigilation', '/kwgl/jkap', STAFF),
+    ],
+  },
+  {
+    code: 'timetable', name: '课表管理', nameEn: 'Timetables', url: '/kbgl', icon: 'CalendarOutlined', permission: 'timetable',
+    children: [
+      page('timetable.student', '我的课表', 'My timetable', '/kbgl/xskb', FAMILY, { position: 'top' }),
+      page('timetable.teacher', '教师课表', 'Teacher timetable', '/kbgl/jskb', STAFF),
+      page('timetable.class', '班级课表', 'Class timetable', '/kbgl/bjkb', STAFF),
+      page('timetable.swap', '调课申请', 'Class-swap requests', '/kbgl/tksq', STAFF),
+      page('timetable.makeUp', '补课申请', 'Make-up class requests', '/kbgl/bksq', STAFF),
+    ],
+  },
+  {
+    code: 'elective', name: '选课走班', nameEn: 'Electives', url: '/xkgl', icon: 'AppstoreAddOutlined', permission: 'elective',
+    children: [
+      page('elective.declare', '选修课申报', 'Elective declaration', '/xkgl/kcsb', STAFF),
+      page('elective.approve', '选修课审批', 'Elective approval', '/xkgl/kcsp'),
+      page('elective.select', '学生选课', 'Course selection', '/xkgl/xsxk', FAMILY),
+      page('elective.evaluate', '选修课评价', 'Elective evaluation', '/xkgl/kcpj', ['teacher', 'class_teacher', 'student']),
+      page('elective.shiftClass', '走班管理', 'Class-shift management', '/zbgl/zbpc'),
+    ],
+  },
+  {
+    code: 'records', name: '人员档案', nameEn: 'People records', url: '/rygl', icon: 'TeamOutlined', permission: 'records',
+    children: [
+      page('records.staff', '教职工管理', 'Staff management', '/rygl/jzggl'),
+      page('records.student', '学生信息', 'Student information', '/rygl/xsxx', ['class_teacher']),
+      page('records.department', '部门管理', 'Departments', '/rygl/bmgl'),
+    ],
+  },
+  {
+    code: 'campusLife', name: '校园生活', nameEn: 'Campus life', url: '/xysh', icon: 'HomeOutlined', permission: 'campusLife',
+    children: [
+      page('campusLife.dormitory', '宿舍管理', 'Dormitories', '/xysh/ssgl', ['class_teacher']),
+      page('campusLife.lecture', '讲座', 'Lectures', '/xysh/jzgl', EVERYONE),
+      page('campusLife.activity', '活动报名', 'Activities', '/xysh/hdbm', EVERYONE),
+      page('campusLife.association', '社团', 'Associations', '/xysh/stgl', ['teacher', 'student']),
+      page('campusLife.lab', '实验室预约', 'Laboratory booking', '/xysh/sysyy', STAFF),
+    ],
+  },
+  {
+    code: 'safety', name: '保险与纪律', nameEn: 'Insurance and discipline', url: '/bxjl', icon: 'SafetyOutlined', permission: 'safety',
+    children: [
+      page('safety.insurance', '保险理赔', 'Insurance claims', '/bxjl/bxlp', ['parent']),
+      page('safety.discipline', '违纪管理', 'Discipline', '/bxjl/wjgl', ['class_teacher']),
+      page('safety.openClass', '公开课评价', 'Open-class evaluation', '/bxjl/gkkpj', STAFF),
+    ],
+  },
+  {
+    code: 'survey', name: '问卷调查', nameEn: 'Surveys', url: '/survey', icon: 'FormOutlined', permission: 'survey',
+    children: [
+      page('survey.create', '创建问卷', 'Create survey', '/survey/cjwj', STAFF),
+      page('survey.answer', '问卷答题', 'Answer surveys', '/survey/wjdt', EVERYONE),
+      page('survey.statistics', '问卷统计', 'Survey statistics', '/survey/wjtj', STAFF),
+    ],
+  },
+  {
+    code: 'headTeacher', name: '班主任工作', nameEn: 'Class teacher work', url: '/bzrsc', icon: 'SolutionOutlined', permission: 'headTeacher',
+    children: [
+      page('headTeacher.overview', '班级概况', 'Class overview', '/bzrsc/bjgk', ['class_teacher']),
+      page('headTeacher.work', '班级工作', 'Class work', '/bzrsc/bjgz', ['class_teacher']),
+    ],
+  },
+  {
+    code: 'message', name: '消息中心', nameEn: 'Message centre', url: '/messageCenter', icon: 'MessageOutlined', permission: 'message',
+    children: [page('message.center', '消息中心', 'Message centre', '/messageCenter/xxzx', EVERYONE, { permission: 'messageCenter_xxzx' })],
+  },
+  {
+    code: 'system', name: '系统管理', nameEn: 'System management', url: '/xtgl', icon: 'SettingOutlined', permission: 'system', alwaysShow: true,
+    children: [
+      page('system.user', '用户管理', 'Users', '/xtgl/yhgl'),
+      page('system.role', '角色管理', 'Roles', '/xtgl/jsgl'),
+      page('system.roleType', '角色类型', 'Role types', '/xtgl/jslx'),
+      page('system.menu', '菜单管理', 'Menus', '/xtgl/cdgl'),
+      page('system.dictionary', '字典管理', 'Dictionaries', '/xtgl/zdgl'),
+      page('system.log', '日志管理', 'Operation logs', '/xtgl/rzgl'),
+      page('system.config', '系统配置', 'System configuration', '/xtgl/xtpz'),
+      page('system.job', '定时任务', 'Scheduled jobs', '/datasynchronization'),
+      page('system.jobLog', '调度日志', 'Job log', '/job/log', [], { hidden: true }),
+      page('system.passwordRule', '密码规则', 'Password rules', '/xtgl/mmgz'),
+      page('system.organization', '组织机构', 'Organisation', '/xtgl/zzjg'),
+      page('system.calendar', '校历', 'School calendar', '/xtgl/xl'),
+      page('system.campus', '校区管理', 'Campuses', '/xtgl/xqgl'),
+      page('system.building', '楼宇管理', 'Buildings', '/xtgl/lygl'),
+      page('system.classroom', '教室管理', 'Classrooms', '/xtgl/jsglr'),
+      page('system.course', '课程管理', 'Courses', '/xtgl/kcgl'),
+      page('system.researchGroup', '教研组管理', 'Teaching-research groups', '/xtgl/jyzgl'),
+      page('system.class', '班级管理', 'Classes', '/xtgl/bjgl'),
+      page('system.student', '学生管理', 'Students', '/xtgl/xsgl'),
+      page('system.homeCard', '首页卡片', 'Home cards', '/xtgl/sykp'),
+      page('system.customPage', '自定义页面', 'Custom pages', '/custom-page', [], { noCache: true }),
+    ],
+  },
+];

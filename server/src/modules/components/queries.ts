@@ -1,0 +1,167 @@
+import type { Language } from '@campus/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client.ts';
+
+export interface PeopleFilter {
+  /** Contains, case-insensitive, on account or name. */
+  keyword?: string;
+  userTypes?: number[];
+  /** Campus org code: a staff member's campus or the campus of a student's class. */
+  campusCode?: string;
+  /** Org code of a staff member's working department or research group, or a student's class code. */
+  unitCode?: string;
+  /** A term code; when given it must exist (no person is term-bound otherwise, see docs/calls-components.md). */
+  termCode?: string;
+}
+
+export interface PersonRow {
+  account: string;
+  display_name: string;
+  user_type: number;
+  campus_name: string | null;
+  unit_name: string | null;
+}
+
+/** LIKE wildcards and the escape character in user text match themselves. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** True when the text has letters whose case could differ (so matching it must ignore case). */
+export function hasCase(text: string): boolean {
+  return text.toLowerCase() !== text.toUpperCase();
+}
+
+/**
+ * Conditions on users `u`. Disabled users are never listed. The keyword is two (I)LIKEs joined by OR
+ * so that each can use its own trigram index (users_account_trgm_idx, users_display_name_trgm_idx).
+ */
+export function peopleConditions(filter: PeopleFilter): SQL {
+  const parts: SQL[] = [sql`u.enabled`];
+  if (filter.keyword) {
+    const pattern = likeContains(filter.keyword);
+    // ILIKE folds case row by row, which makes a scan several times slower than LIKE; a keyword without
+    // cased letters (Chinese names, digits) matches the same rows with LIKE. Both use the trigram indexes.
+    const like = hasCase(filter.keyword) ? sql`ILIKE` : sql`LIKE`;
+    parts.push(sql`(u.account ${like} ${pattern} OR u.display_name ${like} ${pattern})`);
+  }
+  if (filter.userTypes?.length) parts.push(sql`u.user_type IN (${sql.join(filter.userTypes.map((type) => sql`${type}`), sql`, `)})`);
+  if (filter.campusCode) {
+    parts.push(sql`(
+      u.id IN (SELECT st.user_id FROM staff st JOIN org_units o ON o.id = st.campus_id WHERE o.code = ${filter.campusCode})
+      OR u.id IN (SELECT s.user_id FROM students s JOIN classes c ON c.id = s.class_id JOIN org_units o ON o.id = c.campus_id WHERE o.code = ${filter.campusCode}))`);
+  }
+  if (filter.unitCode) {
+    parts.push(sql`(
+      u.id IN (SELECT st.user_id FROM staff st JOIN org_units o ON o.id IN (st.working_dept_id, st.research_group_id) WHERE o.code = ${filter.unitCode})
+      OR u.id IN (SELECT s.user_id FROM students s JOIN classes c ON c.id = s.class_id WHERE c.code = ${filter.unitCode}))`);
+  }
+  if (filter.termCode) parts.push(sql`EXISTS (SELECT 1 FROM terms t WHERE t.code = ${filter.termCode})`);
+  return sql.join(parts, sql` AND `);
+}
+
+const orgName = (alias: string, language: Language) =>
+  language === 'en' ? sql.raw(`COALESCE(${alias}.name_en, ${alias}.name)`) : sql.raw(`${alias}.name`);
+
+/** The rows of one page, ordered by user type then account (served by users_type_account_idx). */
+export function peoplePageQuery(filter: PeopleFilter, page: { offset: number; limit: number }, language: Language): SQL {
+  return sql`
+    SELECT u.account, u.display_name, u.user_type,
+           COALESCE(${orgName('stc', language)}, ${orgName('clc', language)}) AS campus_name,
+           COALESCE(${orgName('wd', language)}, ${orgName('rg', language)}, cl.name) AS unit_name
+    FROM users u
+    LEFT JOIN staff st ON st.user_id = u.id
+    LEFT JOIN org_units stc ON stc.id = st.campus_id
+    LEFT JOIN org_units wd ON wd.id = st.working_dept_id
+    LEFT JOIN org_units rg ON rg.id = st.research_group_id
+    LEFT JOIN students s ON s.user_id = u.id
+    LEFT JOIN classes cl ON cl.id = s.class_id
+    LEFT JOIN org_units clc ON clc.id = cl.campus_id
+    WHERE ${peopleConditions(filter)}
+    ORDER BY u.user_type, u.account
+    LIMIT ${page.limit} OFFSET ${page.offset}`;
+}
+
+export async function pagePeople(db: DbOrTx, filter: PeopleFilter, page: { offset: number; limit: number }, language: Language) {
+  const [rows, counted] = await Promise.all([
+    queryRows<PersonRow>(db, peoplePageQuery(filter, page, language)),
+    queryRows<{ total: number | string }>(db, sql`SELECT count(*) AS total FROM users u WHERE ${peopleConditions(filter)}`),
+  ]);
+  return { total: Number(counted[0]?.total ?? 0), rows };
+}
+
+/** Accounts and names of the given accounts (enabled or not: a stored selection still shows its name). */
+export async function namesOfAccounts(db: DbOrTx, accounts: readonly string[]): Promise<{ account: string; display_name: string }[]> {
+  if (accounts.length === 0) return [];
+  return queryRows(db, sql`
+    SELECT u.account, u.display_name FROM users u
+    WHERE u.account IN (${sql.join(accounts.map((account) => sql`${account}`), sql`, `)})`);
+}
+
+export interface OrgRow {
+  id: number;
+  parent_id: number | null;
+  code: string;
+  name: string;
+  name_en: string | null;
+  kind: string;
+}
+
+/** Enabled organisation units whose every ancestor is enabled too, in display order. */
+export async function enabledOrgUnits(db: DbOrTx): Promise<OrgRow[]> {
+  return queryRows<OrgRow>(db, sql`
+    WITH RECURSIVE tree AS (
+      SELECT o.id FROM org_units o WHERE o.parent_id IS NULL AND o.enabled
+      UNION ALL
+      SELECT o.id FROM org_units o JOIN tree ON o.parent_id = tree.id WHERE o.enabled
+    )
+    SELECT o.id, o.parent_id, o.code, o.name, o.name_en, o.kind
+    FROM org_units o JOIN tree ON tree.id = o.id
+    ORDER BY o.sort, o.code`);
+}
+
+export interface RoleRow {
+  code: string;
+  name: string;
+  role_type: string;
+}
+
+export async function enabledRoles(db: DbOrTx, roleType?: string): Promise<RoleRow[]> {
+  return queryRows<RoleRow>(db, sql`
+    SELECT r.code, r.name, r.role_type FROM roles r
+    WHERE r.enabled ${roleType ? sql`AND r.role_type = ${roleType}` : sql``}
+    ORDER BY r.sort, r.code`);
+}
+
+export interface AreaRow {
+  code: string;
+  name: string;
+  level: number;
+  has_children: boolean;
+}
+
+/** Children of `parentCode`, or the top-level areas when it is absent, with whether each has children. */
+export async function areaChildren(db: DbOrTx, parentCode?: string): Promise<AreaRow[]> {
+  return queryRows<AreaRow>(db, sql`
+    SELECT a.code, a.name, a.level, EXISTS (SELECT 1 FROM areas c WHERE c.parent_code = a.code) AS has_children
+    FROM areas a
+    WHERE ${parentCode ? sql`a.parent_code = ${parentCode}` : sql`a.parent_code IS NULL`}
+    ORDER BY a.code`);
+}
+
+export async function areaExists(db: DbOrTx, code: string): Promise<boolean> {
+  const rows = await queryRows<{ code: string }>(db, sql`SELECT code FROM areas WHERE code = ${code}`);
+  return rows.length > 0;
+}
+
+/** Codes from the top-level area down to `code`; empty when the code is unknown. */
+export async function areaPath(db: DbOrTx, code: string): Promise<string[]> {
+  const rows = await queryRows<{ code: string }>(db, sql`
+    WITH RECURSIVE up AS (
+      SELECT a.code, a.parent_code, 0 AS depth FROM areas a WHERE a.code = ${code}
+      UNION ALL
+      SELECT p.code, p.parent_code, up.depth + 1 FROM areas p JOIN up ON p.code = up.parent_code WHERE up.depth < 10
+    )
+    SELECT code FROM up ORDER BY depth DESC`);
+  return rows.map((row) => row.code);
+}

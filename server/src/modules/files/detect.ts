@@ -1,0 +1,127 @@
+import { FILE_KINDS, fileExtension, type FileKind } from '@campus/contract';
+
+/**
+ * Decides a file's kind from its bytes (magic numbers and, for ZIP containers, the entry names), never
+ * from the name or the browser's content type: a renamed program or text file is not a picture.
+ */
+
+const startsWith = (bytes: Buffer, signature: readonly number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((value, i) => bytes[offset + i] === value);
+
+const JPEG = [0xff, 0xd8, 0xff];
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+const ZIP_LOCAL = [0x50, 0x4b, 0x03, 0x04];
+const ZIP_EMPTY = [0x50, 0x4b, 0x05, 0x06];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const RAR4 = [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x00];
+const RAR5 = [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x01, 0x00];
+const SEVEN_ZIP = [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c];
+const ID3 = [0x49, 0x44, 0x33];
+
+const MAX_ZIP_ENTRIES = 20_000;
+
+/**
+ * Entry names of a ZIP archive: from the central directory (at the end) when it is intact, else by
+ * walking the local headers from the start.
+ */
+export function zipEntryNames(bytes: Buffer): string[] {
+  const fromCentral = centralDirectoryNames(bytes);
+  return fromCentral ?? localHeaderNames(bytes);
+}
+
+function centralDirectoryNames(bytes: Buffer): string[] | null {
+  // The end-of-central-directory record is 22 bytes plus a comment of at most 65,535.
+  const lowest = Math.max(0, bytes.length - 22 - 0xffff);
+  for (let at = bytes.length - 22; at >= lowest; at--) {
+    if (bytes.readUInt32LE(at) !== 0x06054b50) continue;
+    const entries = bytes.readUInt16LE(at + 10);
+    let offset = bytes.readUInt32LE(at + 16);
+    const names: string[] = [];
+    for (let i = 0; i < Math.min(entries, MAX_ZIP_ENTRIES); i++) {
+      if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== 0x02014b50) return null;
+      const nameLength = bytes.readUInt16LE(offset + 28);
+      const extraLength = bytes.readUInt16LE(offset + 30);
+      const commentLength = bytes.readUInt16LE(offset + 32);
+      if (offset + 46 + nameLength > bytes.length) return null;
+      names.push(bytes.toString('utf8', offset + 46, offset + 46 + nameLength));
+      offset += 46 + nameLength + extraLength + commentLength;
+    }
+    return names;
+  }
+  return null;
+}
+
+function localHeaderNames(bytes: Buffer): string[] {
+  const names: string[] = [];
+  let offset = 0;
+  while (names.length < MAX_ZIP_ENTRIES && offset + 30 <= bytes.length && bytes.readUInt32LE(offset) === 0x04034b50) {
+    const flags = bytes.readUInt16LE(offset + 6);
+    const compressedSize = bytes.readUInt32LE(offset + 18);
+    const nameLength = bytes.readUInt16LE(offset + 26);
+    const extraLength = bytes.readUInt16LE(offset + 28);
+    if (offset + 30 + nameLength > bytes.length) break;
+    names.push(bytes.toString('utf8', offset + 30, offset + 30 + nameLength));
+    // With a data descriptor (flag bit 3) the size is not known here; the names read so far must do.
+    if (flags & 0x08) break;
+    offset += 30 + nameLength + extraLength + compressedSize;
+  }
+  return names;
+}
+
+function zipKind(bytes: Buffer): FileKind {
+  const names = zipEntryNames(bytes);
+  if (names.includes('[Content_Types].xml')) {
+    if (names.some((name) => name.startsWith('word/'))) return 'docx';
+    if (names.some((name) => name.startsWith('xl/'))) return 'xlsx';
+    if (names.some((name) => name.startsWith('ppt/'))) return 'pptx';
+  }
+  return 'zip';
+}
+
+/** ISO base media (MP4 family): 'ftyp' at offset 4, then the major and compatible brands. */
+function isoMediaKind(bytes: Buffer, extension: string): FileKind | null {
+  if (bytes.length < 12 || bytes.toString('latin1', 4, 8) !== 'ftyp') return null;
+  const boxSize = Math.min(bytes.readUInt32BE(0), bytes.length, 4096);
+  const major = bytes.toString('latin1', 8, 12);
+  const brands = [major];
+  for (let at = 16; at + 4 <= boxSize; at += 4) brands.push(bytes.toString('latin1', at, at + 4));
+  if (major === 'M4A ') return 'm4a';
+  // Some encoders write a generic major brand for audio-only files; they list M4A among the others.
+  if (extension === 'm4a' && brands.includes('M4A ')) return 'm4a';
+  return 'mp4';
+}
+
+/** MPEG audio frame header: 11 sync bits, a version other than "reserved" and a layer (00 would be AAC's ADTS). */
+function isMpegAudioFrame(bytes: Buffer): boolean {
+  if (bytes.length < 4 || bytes[0] !== 0xff || (bytes[1] & 0xe0) !== 0xe0) return false;
+  const version = (bytes[1] >> 3) & 0x03;
+  const layer = (bytes[1] >> 1) & 0x03;
+  const bitrate = bytes[2] >> 4;
+  const sampleRate = (bytes[2] >> 2) & 0x03;
+  return version !== 0x01 && layer !== 0x00 && bitrate !== 0x0f && sampleRate !== 0x03;
+}
+
+/**
+ * The kind of a file from its content; `name` only tells apart the old Office formats, which share
+ * one container (OLE compound file). Null: not a kind the school accepts.
+ */
+export function detectFileKind(bytes: Buffer, name: string): FileKind | null {
+  const extension = fileExtension(name);
+  if (startsWith(bytes, JPEG)) return 'jpeg';
+  if (startsWith(bytes, PNG)) return 'png';
+  if (startsWith(bytes, PDF)) return 'pdf';
+  if (startsWith(bytes, ZIP_LOCAL) || startsWith(bytes, ZIP_EMPTY)) return zipKind(bytes);
+  if (startsWith(bytes, OLE)) return extension === 'doc' || extension === 'xls' || extension === 'ppt' ? extension : null;
+  if (startsWith(bytes, RAR4) || startsWith(bytes, RAR5)) return 'rar';
+  if (startsWith(bytes, SEVEN_ZIP)) return '7z';
+  const media = isoMediaKind(bytes, extension);
+  if (media) return media;
+  if (startsWith(bytes, ID3) || isMpegAudioFrame(bytes)) return 'mp3';
+  return null;
+}
+
+/** True when the name's extension is one of the kind's extensions (a .png named .jpg is refused). */
+export function extensionMatches(kind: FileKind, name: string): boolean {
+  return (FILE_KINDS[kind].extensions as readonly string[]).includes(fileExtension(name));
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './account/routes.ts';
+import { authRoutes } from './auth/routes.ts';
+import { componentRoutes } from './components/routes.ts';
+import { dictionaryRoutes } from './dictionaries/routes.ts';
+import { operationLogRoutes } from './operationLog/routes.ts';
+import { permissionRoutes } from './permission/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
+import { staffProfileRoutes } from './staffProfile/routes.ts';
+import { studentRoutes } from './students/routes.ts';
+import { timetableRoutes } from './timetable/routes.ts';
+import { filesRoutes } from './files/routes.ts';
+import { messageRoutes } from './messages/routes.ts';
+
+/** Every module route must say who may call it; a route without `access` stops the server at start-up. */
+export async function registerModules(app: FastifyInstance): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.some((m) => m !== 'GET' && m !== 'HEAD') && !route.config.audit && !route.config.readOnly) {
+      throw new Error(`Route ${route.method} ${route.url} must declare audit (it may write) or readOnly`);
+    }
+  });
+  await app.register(settingsRoutes);
+  await app.register(authRoutes);
+  await app.register(permissionRoutes);
+  await app.register(accountRoutes);
+  await app.register(operationLogRoutes);
+  await app.register(componentRoutes);
+  await app.register(dictionaryRoutes);
+  await app.register(timetableRoutes);
+  await app.register(studentRoutes);
+  await app.register(staffProfileRoutes);
+  await app.register(messageRoutes);
+  await app.register(filesRoutes);
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A POST that only reads (the legacy API posts its queries): no operation-log entry. */
+    readOnly?: boolean;
+  }
+}

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+
+let t: TestApp;
+let adminToken: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  adminToken = await t.login('admin');
+  await t.login('T0001');
+  await t.post('/api/login/v4', { username: 'T0001', password: 'wrong-one' });
+});
+afterAll(() => t.close());
+
+const page = (payload: unknown, token = adminToken) =>
+  t.inject({ method: 'POST', url: '/api/system/logs/page', headers: { 'x-token-xx': token }, payload: payload as object });
+
+describe('POST /api/system/logs/page', () => {
+  it('pages operation logs newest first with every logged field', async () => {
+    const body = (await page({ currPage: 0, limit: 10 })).json();
+    expect(body.result).toBe(true);
+    expect(body.data.total).toBeGreaterThanOrEqual(3);
+    const [newest] = body.data.rows;
+    expect(newest).toEqual(
+      expect.objectContaining({ createdAt: expect.any(String), method: 'POST', path: '/api/login/v4', module: 'auth', operation: 'login', outcome: 'failure', clientType: 'pc', systemName: 'campus', durationMs: expect.any(Number), clientAddress: expect.any(String) }),
+    );
+    expect(newest.errorMessage).toBeTruthy();
+  });
+
+  it('filters by user, outcome, module and date, and sorts ascending', async () => {
+    const failures = (await page({ currPage: 0, limit: 10, search: JSON.stringify({ outcome: 'failure' }) })).json();
+    expect(failures.data.rows.every((r: { outcome: string }) => r.outcome === 'failure')).toBe(true);
+    const byUser = (await page({ currPage: 0, limit: 10, search: { account: 't000' } })).json();
+    expect(byUser.data.rows.length).toBeGreaterThan(0);
+    expect(byUser.data.rows.every((r: { account: string }) => r.account === 'T0001')).toBe(true);
+    const none = (await page({ currPage: 0, limit: 10, search: { dateTo: '2000-01-01' } })).json();
+    expect(none.data).toEqual({ total: 0, rows: [] });
+    const asc = (await page({ currPage: 0, limit: 10, order: 'asc', sortField: 'createdAt' })).json();
+    const times = asc.data.rows.map((r: { createdAt: string }) => r.createdAt);
+    expect(times).toEqual([...times].sort());
+    const second = (await page({ currPage: 1, limit: 1, order: 'asc', sortField: 'createdAt' })).json();
+    expect(second.data.rows[0].id).toBe(asc.data.rows[1].id);
+  });
+
+  it('refuses malformed search JSON, unknown sort fields, wide pages and metacharacters safely', async () => {
+    expect((await page({ currPage: 0, limit: 10, search: '{not json' })).json()).toMatchObject({ result: false, msg: '查询条件格式不正确' });
+    expect((await page({ currPage: 0, limit: 10, sortField: 'password_hash' })).json()).toMatchObject({ result: false, msg: '该列不支持排序' });
+    expect((await page({ currPage: 0, limit: 501 })).json()).toMatchObject({ result: false, msg: '每页最多显示500条' });
+    expect((await page({ currPage: -1, limit: 10 })).json().result).toBe(false);
+    expect((await page({ currPage: 'x', limit: 10 })).json().result).toBe(false);
+    const injected = (await page({ currPage: 0, limit: 10, search: { account: "%' OR '1'='1" } })).json();
+    expect(injected.data.total).toBe(0);
+  });
+
+  it('refuses a caller without the permission even though only the menu hides the page', async () => {
+    // The teacher's menus do not show the log page; calling it directly must still be refused.
+    const teacher = await t.login('T0002');
+    const menus = (await t.post('/ms/getPermission', undefined, { token: teacher })).json().data.permission;
+    expect(menus).not.toContain('system:log');
+    const response = await page({ currPage: 0, limit: 10 }, teacher);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ code: 403, result: false, data: null, msg: '抱歉，您没有权限访问' });
+    expect((await page({ currPage: 0, limit: 10 }, 'bogus-token-bogus-token-bogus')).json().code).toBe(50014);
+  });
+});

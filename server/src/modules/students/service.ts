@@ -1,0 +1,43 @@
+import type { Language } from '@campus/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { AuthContext } from '../../platform/context.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import { visibleStudents } from '../../platform/scope.ts';
+import { schoolToday } from '../timetable/service.ts';
+import { lookupStudent, studentInfo, studentPhoto, type PhotoRow, type StudentInfoRow } from './queries.ts';
+
+/** Whole years from a birth date (YYYY-MM-DD) to a day; null without a birth date. */
+export function ageOn(birthDate: string | null, today: string): number | null {
+  if (!birthDate) return null;
+  const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
+  return today.slice(5) < birthDate.slice(5) ? years - 1 : years;
+}
+
+export interface StudentBasicInfo extends StudentInfoRow {
+  age: number | null;
+}
+
+type StudentKey = { account: string } | { number: string };
+
+/** Finds the student and refuses one outside the caller's scope before anything else about them is read. */
+async function visibleStudentId(db: Db, caller: AuthContext, permissions: Set<string>, key: StudentKey): Promise<number> {
+  const found = await lookupStudent(db, key, (id) => visibleStudents(caller, permissions, id));
+  if (!found) throw notFound();
+  if (!found.visible) throw forbidden('students.forbidden');
+  return found.id;
+}
+
+export async function basicInfo(db: Db, caller: AuthContext, permissions: Set<string>, account: string, language: Language): Promise<StudentBasicInfo> {
+  const id = await visibleStudentId(db, caller, permissions, { account });
+  const row = await studentInfo(db, id, visibleStudents(caller, permissions, sql`${id}`), language);
+  if (!row) throw notFound();
+  return { ...row, age: ageOn(row.birthDate, schoolToday()) };
+}
+
+export async function photo(db: Db, caller: AuthContext, permissions: Set<string>, studentNumber: string): Promise<PhotoRow> {
+  const id = await visibleStudentId(db, caller, permissions, { number: studentNumber });
+  const row = await studentPhoto(db, id, visibleStudents(caller, permissions, sql`${id}`));
+  if (!row) throw notFound('students.noPhoto');
+  return row;
+}

@@ -1,0 +1,127 @@
+import { ResultCode } from '@campus/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import { queryRows, type DbOrTx } from '../db/client.ts';
+import { sessions } from '../db/schema/index.ts';
+import type { AuthContext } from './context.ts';
+import { hashToken, looksLikeToken, newToken } from './tokens.ts';
+
+export interface ResolvedSession {
+  auth: AuthContext;
+  /** A replacement token the client should adopt, when the presented one was rotated. */
+  refreshedToken?: string;
+}
+
+export type SessionFailure = { code: number };
+
+// Touching a session writes a row; doing it at most once a minute keeps reads cheap.
+const TOUCH_AFTER_SECONDS = 60;
+
+export async function createSession(
+  db: DbOrTx,
+  config: Config,
+  userId: number,
+  client: { address?: string; userAgent?: string },
+): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    idleExpiresAt: sql`now() + make_interval(mins => ${config.session.idleMinutes})`,
+    absoluteExpiresAt: sql`now() + make_interval(hours => ${config.session.absoluteHours})`,
+    clientAddress: client.address?.slice(0, 64),
+    userAgent: client.userAgent?.slice(0, 300),
+  });
+  return token;
+}
+
+interface SessionLookupRow {
+  id: number;
+  user_id: number;
+  account: string;
+  display_name: string;
+  user_type: number;
+  enabled: boolean;
+  is_current: boolean;
+  revoked: boolean;
+  expired: boolean;
+  needs_touch: boolean;
+  needs_rotation: boolean;
+}
+
+/**
+ * Finds the live session behind a token, refreshes its idle expiry, and rotates the token when it is
+ * old. Every step is a single statement, so several server processes can serve the same session.
+ */
+export async function resolveSession(
+  db: DbOrTx,
+  config: Config,
+  token: string,
+  options: { forceTouch?: boolean } = {},
+): Promise<ResolvedSession | SessionFailure> {
+  if (!looksLikeToken(token)) return { code: ResultCode.sessionExpired };
+  const tokenHash = hashToken(token);
+  const found = await queryRows<SessionLookupRow>(db, sql`
+    SELECT s.id, s.user_id, u.account, u.display_name, u.user_type, u.enabled,
+      (s.token_hash = ${tokenHash}) AS is_current,
+      (s.revoked_at IS NOT NULL) AS revoked,
+      (s.idle_expires_at <= now() OR s.absolute_expires_at <= now()) AS expired,
+      (s.last_seen_at <= now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})) AS needs_touch,
+      (s.rotated_at <= now() - make_interval(mins => ${config.session.rotateMinutes})) AS needs_rotation
+    FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.token_hash = ${tokenHash}
+       OR (s.previous_token_hash = ${tokenHash} AND s.previous_valid_until > now())
+    LIMIT 1`);
+  const row = found[0];
+  if (!row || row.revoked || row.expired) return { code: ResultCode.sessionExpired };
+  if (!row.enabled) return { code: ResultCode.sessionReplaced };
+
+  const auth: AuthContext = {
+    sessionId: Number(row.id),
+    userId: row.user_id,
+    account: row.account,
+    displayName: row.display_name,
+    userType: row.user_type,
+  };
+
+  if (row.is_current && row.needs_rotation) {
+    const replacement = newToken();
+    const rotated = await db
+      .update(sessions)
+      .set({
+        tokenHash: hashToken(replacement),
+        previousTokenHash: tokenHash,
+        previousValidUntil: sql`now() + make_interval(secs => ${config.session.rotateGraceSeconds})`,
+        rotatedAt: sql`now()`,
+        lastSeenAt: sql`now()`,
+        idleExpiresAt: sql`LEAST(now() + make_interval(mins => ${config.session.idleMinutes}), ${sessions.absoluteExpiresAt})`,
+      })
+      // Only the first of several concurrent requests rotates; the others keep the grace period.
+      .where(and(eq(sessions.id, auth.sessionId), eq(sessions.tokenHash, tokenHash)))
+      .returning({ id: sessions.id });
+    if (rotated.length > 0) return { auth, refreshedToken: replacement };
+  }
+  if (row.needs_touch || options.forceTouch) {
+    await db
+      .update(sessions)
+      .set({
+        lastSeenAt: sql`now()`,
+        idleExpiresAt: sql`LEAST(now() + make_interval(mins => ${config.session.idleMinutes}), ${sessions.absoluteExpiresAt})`,
+      })
+      .where(eq(sessions.id, auth.sessionId));
+  }
+  return { auth };
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), sql`${sessions.revokedAt} IS NULL`));
+}
+
+export async function revokeUserSessions(db: DbOrTx, userId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, userId), sql`${sessions.revokedAt} IS NULL`));
+}
+
+export async function sessionExpiry(db: DbOrTx, sessionId: number): Promise<Date | null> {
+  const [row] = await db.select({ idle: sessions.idleExpiresAt }).from(sessions).where(eq(sessions.id, sessionId));
+  return row?.idle ?? null;
+}

@@ -1,0 +1,183 @@
+// Browser flows of issue 2, driven with playwright-core and Debian's Chromium.
+// Starts the server on a free port with a throw-away embedded database serving web/dist, runs every flow
+// in a fresh browser context, saves a screenshot per flow under web/e2e/artifacts/, prints
+// "N passed, M failed" and exits non-zero on any failure. The server is always stopped.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { flows } from './flows.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const artifacts = path.join(here, 'artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// CI sets none: one retry by default; E2E_RETRIES=0 shows every first failure.
+const RETRIES = Number(process.env.E2E_RETRIES ?? 1);
+const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY, 'i') : null;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(base, child, timeoutMs = 180_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/api/config/client`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the server did not answer within ${timeoutMs / 1000} s`);
+}
+
+function stopServer(child) {
+  return new Promise((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    try {
+      // The server runs in its own process group (tsx starts a child node process).
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      clearTimeout(timer);
+      resolve();
+    }
+  });
+}
+
+function slug(text) {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
+}
+
+/** Runs one flow in a fresh browser context; answers the failure's text, or null when it passed. */
+async function runFlow(browser, flow, base, shot, attempt) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'zh-CN' });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  try {
+    await flow.run({ page, context, base, browser, shot: (name) => page.screenshot({ path: shot.replace(/\.png$/, `-${name}.png`) }) });
+    if (errors.length) throw new Error(`uncaught page errors: ${errors.join(' | ')}`);
+    await page.screenshot({ path: shot });
+    return null;
+  } catch (error) {
+    await page.screenshot({ path: shot.replace(/\.png$/, `-FAILED-${attempt}.png`) }).catch(() => undefined);
+    return String(error?.stack ?? error);
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
+async function main() {
+  if (!existsSync(path.join(root, 'web/dist/index.html'))) {
+    console.error('web/dist is missing: run `npm run build -w web` first (npm run test:e2e does).');
+    process.exit(1);
+  }
+  if (!existsSync(CHROMIUM)) {
+    console.error(`Chromium not found at ${CHROMIUM}`);
+    process.exit(1);
+  }
+  mkdirSync(artifacts, { recursive: true });
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'campus-e2e-'));
+  const serverLog = createWriteStream(path.join(artifacts, 'server.log'));
+  const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
+  const child = spawn(process.execPath, [tsx, 'server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', DATABASE_URL: '' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(serverLog);
+  child.stderr.pipe(serverLog);
+
+  let browser;
+  let passed = 0;
+  let failed = 0;
+  let flaky = 0;
+  const cleanup = async () => {
+    await browser?.close().catch(() => undefined);
+    await stopServer(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
+  process.once('SIGTERM', () => void cleanup().then(() => process.exit(143)));
+
+  try {
+    console.log(`starting the server on ${base} (database in ${dataDir})`);
+    await waitForServer(base, child);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    let index = 0;
+    for (const flow of flows) {
+      index += 1;
+      if (only && !only.test(flow.name)) continue;
+      const shot = path.join(artifacts, `${String(index).padStart(2, '0')}-${slug(flow.name)}.png`);
+      const started = Date.now();
+      // A flow that fails is run once more in a fresh context; one that then passes is reported FLAKY with
+      // its first failure, so a race shows up in the log instead of sinking the whole run unseen.
+      let firstFailure = null;
+      for (let attempt = 1; attempt <= 1 + RETRIES; attempt += 1) {
+        const failure = await runFlow(browser, flow, base, shot, attempt);
+        if (!failure) {
+          passed += 1;
+          if (firstFailure) {
+            flaky += 1;
+            console.log(`FLAKY ${flow.name} (passed on attempt ${attempt}; first failure: ${firstFailure.split('\n')[0]})`);
+          } else console.log(`ok   ${flow.name} (${Date.now() - started} ms)`);
+          break;
+        }
+        firstFailure ??= failure;
+        if (attempt > RETRIES) {
+          failed += 1;
+          console.log(`FAIL ${flow.name}\n     ${failure.split('\n').slice(0, 6).join('\n     ')}`);
+        }
+      }
+    }
+  } catch (error) {
+    failed += 1;
+    console.log(`FAIL setup\n     ${error?.stack ?? error}`);
+  } finally {
+    await cleanup();
+  }
+  console.log(`${passed} passed, ${failed} failed${flaky ? `, ${flaky} flaky` : ''}`);
+  // CI collects the counts of every step for its closing line.
+  if (process.env.E2E_JSON) writeFileSync(process.env.E2E_JSON, JSON.stringify({ passed, failed, flaky }));
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+await main();

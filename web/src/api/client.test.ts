@@ -1,0 +1,221 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, browser, call, encodeForm, installKeepAlive, request, resetExpiryState } from './client.ts';
+import { setFeedback, type Feedback } from '../app/feedback.ts';
+import { sessionState, useSession, DEFAULT_CLIENT_CONFIG } from '../state/session.ts';
+
+type FetchArgs = [string, RequestInit];
+
+function envelope(body: Record<string, unknown>, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return new Response(JSON.stringify({ code: 200, result: true, data: null, msg: '', ...body }), {
+    status: init.status ?? 200,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  });
+}
+
+let fetchMock: ReturnType<typeof vi.fn<(...args: FetchArgs) => Promise<Response>>>;
+let fb: { message: Record<'error' | 'success' | 'warning' | 'info', ReturnType<typeof vi.fn>>; modal: Record<'warning' | 'confirm' | 'info' | 'error', ReturnType<typeof vi.fn>> };
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  useSession.setState({ config: { ...DEFAULT_CLIENT_CONFIG }, tokenHeader: 'X-TOKEN-XX', token: null, publicKey: null, user: null, account: '' });
+  fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
+  vi.stubGlobal('fetch', fetchMock);
+  fb = {
+    message: { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() },
+    modal: { warning: vi.fn(), confirm: vi.fn(), info: vi.fn(), error: vi.fn() },
+  };
+  setFeedback(fb as unknown as Feedback);
+  resetExpiryState();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('request client', () => {
+  it('posts form-encoded bodies with cookies and the token header', async () => {
+    sessionState().setToken('tok-1');
+    fetchMock.mockResolvedValueOnce(envelope({ data: { ok: 1 } }));
+    await expect(call('/ms/getPermission', { form: { a: 'x y', n: 2, skip: undefined, list: [1, 2] } })).resolves.toEqual({ ok: 1 });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/ms/getPermission');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('same-origin');
+    expect((init.headers as Record<string, string>)['X-TOKEN-XX']).toBe('tok-1');
+    expect((init.headers as Record<string, string>)['Content-Type']).toContain('application/x-www-form-urlencoded');
+    expect(init.body).toBe('a=x+y&n=2&list=%5B1%2C2%5D');
+  });
+
+  it('sends no token header when signed out, and GET without a body', async () => {
+    fetchMock.mockResolvedValueOnce(envelope({ data: {} }));
+    await call('/api/config/client', { method: 'GET', query: { a: 1 } });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/config/client?a=1');
+    expect(init.body).toBeUndefined();
+    expect(Object.keys(init.headers as Record<string, string>)).not.toContain('X-TOKEN-XX');
+  });
+
+  it('adopts a refreshed token from the response header', async () => {
+    sessionState().setToken('old-token');
+    fetchMock.mockResolvedValueOnce(envelope({ data: 1 }, { headers: { 'X-TOKEN-XX': 'new-token' } }));
+    await call('/api/getExpires', { method: 'GET' });
+    expect(sessionState().token).toBe('new-token');
+    expect(localStorage.getItem('X-TOKEN-XX')).toBe('new-token');
+    fetchMock.mockResolvedValueOnce(envelope({ data: 1 }));
+    await call('/ms/getPermission');
+    expect((fetchMock.mock.calls[1][1].headers as Record<string, string>)['X-TOKEN-XX']).toBe('new-token');
+  });
+
+  it('shows msg as an error and rejects when result is false (even with HTTP 4xx)', async () => {
+    fetchMock.mockResolvedValueOnce(envelope({ code: 400, result: false, msg: 'Parameter Error' }, { status: 400 }));
+    const error = await call('/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('business');
+    expect((error as ApiError).message).toBe('Parameter Error');
+    expect(fb.message.error).toHaveBeenCalledTimes(1);
+    expect(fb.message.error.mock.calls[0][0]).toMatchObject({ content: 'Parameter Error', duration: 5 });
+  });
+
+  it('rejects a code other than 200 even with result true', async () => {
+    fetchMock.mockResolvedValueOnce(envelope({ code: 403, result: true, msg: 'no' }));
+    await expect(call('/x')).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('keeps quiet when the caller shows the message itself', async () => {
+    fetchMock.mockResolvedValueOnce(envelope({ result: false, code: 401, msg: 'wrong password' }));
+    await expect(call('/api/login/v4', { silent: true })).rejects.toThrow('wrong password');
+    expect(fb.message.error).not.toHaveBeenCalled();
+  });
+
+  it('shows "network error" for 5 seconds when the network fails', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const error = (await call('/x').catch((e: unknown) => e)) as ApiError;
+    expect(error.kind).toBe('network');
+    expect(fb.message.error).toHaveBeenCalledTimes(1);
+    expect(fb.message.error.mock.calls[0][0]).toMatchObject({ duration: 5 });
+    expect(String(fb.message.error.mock.calls[0][0].content)).toMatch(/网络错误|network error/);
+  });
+
+  it('treats a body that is not an envelope (proxy error page) as a network failure', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(call('/x')).rejects.toMatchObject({ kind: 'network' });
+    expect(fb.message.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows exactly one expiry modal for concurrent calls failing with expiry codes', async () => {
+    sessionState().setToken('tok');
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    fetchMock.mockImplementation(async () => envelope({ code: 50014, result: false, msg: 'expired' }, { status: 401 }));
+    const results = await Promise.allSettled([call('/a'), call('/b'), call('/c'), request('/d'), call('/e')]);
+    expect(results.every((r) => r.status === 'rejected' && (r.reason as ApiError).kind === 'expired')).toBe(true);
+    expect(fb.modal.warning).toHaveBeenCalledTimes(1);
+    expect(fb.message.error).not.toHaveBeenCalled();
+    const options = fb.modal.warning.mock.calls[0][0];
+    expect(options).toMatchObject({ closable: false, keyboard: false });
+    expect(String(options.okText)).toMatch(/重新登录|Log in again/);
+    expect(String(options.title)).toMatch(/提示|Prompt/);
+    // Confirming logs out (token cleared) and reloads onto the login page.
+    options.onOk();
+    expect(sessionState().token).toBeNull();
+    expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^\/login/));
+  });
+
+  it('goes to the timeout address after expiry when the login type is IDS', async () => {
+    useSession.setState({ config: { ...DEFAULT_CLIENT_CONFIG, loginType: 'IDS', timeoutUrl: 'https://ids.example.org/login' } });
+    sessionState().setToken('tok');
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    fetchMock.mockResolvedValueOnce(envelope({ code: 50008, result: false, msg: 'expired' }));
+    await call('/a').catch(() => undefined);
+    fb.modal.warning.mock.calls[0][0].onOk();
+    expect(assign).toHaveBeenCalledWith('https://ids.example.org/login');
+  });
+
+  it('does not show the expiry modal when nobody is signed in', async () => {
+    fetchMock.mockResolvedValueOnce(envelope({ code: 50014, result: false, msg: 'You may not be logged in' }));
+    await expect(call('/a')).rejects.toMatchObject({ kind: 'business' });
+    expect(fb.modal.warning).not.toHaveBeenCalled();
+    expect(fb.message.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets the guard handle expiry itself', async () => {
+    sessionState().setToken('tok');
+    fetchMock.mockResolvedValueOnce(envelope({ code: 50014, result: false, msg: 'expired' }));
+    await expect(call('/ms/getPermission', { ignoreExpiry: true, silent: true })).rejects.toMatchObject({ kind: 'expired' });
+    expect(fb.modal.warning).not.toHaveBeenCalled();
+  });
+
+  it('calls the keep-alive when the page becomes visible again with a token', async () => {
+    fetchMock.mockImplementation(async () => envelope({ data: 1 }));
+    let state: DocumentVisibilityState = 'visible';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => state);
+    const uninstall = installKeepAlive(document);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(fetchMock).not.toHaveBeenCalled();
+    sessionState().setToken('tok');
+    state = 'hidden';
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(fetchMock).not.toHaveBeenCalled();
+    state = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/getExpires');
+    expect(fetchMock.mock.calls[0][1].method).toBe('GET');
+    uninstall();
+  });
+
+  it('encodes forms, skipping empty values', () => {
+    expect(encodeForm({ a: 1, b: null, c: undefined, d: true, e: { x: 1 } })).toBe('a=1&d=true&e=%7B%22x%22%3A1%7D');
+  });
+});
+
+describe('request encryption', () => {
+  it('seals requests and opens sealed answers when the configuration switches it on', async () => {
+    const seal = vi.fn(async (body: string | undefined) => ({ headers: { 'X-Request-Sign': 'sig' }, body: `sealed:${body}` }));
+    const open = vi.fn(async () => ({ code: 200, result: true, data: 'secret', msg: '' }));
+    const crypto = await import('./crypto.ts');
+    const create = vi.spyOn(crypto, 'createRequestSealer').mockResolvedValue({ seal, open });
+    vi.spyOn(crypto, 'isSealedResponse').mockReturnValue(true);
+    useSession.setState({ config: { ...DEFAULT_CLIENT_CONFIG, encryption: true }, publicKey: 'PEM', account: 'admin' });
+    fetchMock.mockResolvedValueOnce(new Response('opaque', { status: 200 }));
+    await expect(call('/ms/getPermission', { form: { a: 1 } })).resolves.toBe('secret');
+    expect(create).toHaveBeenCalledWith('PEM', 'admin');
+    expect(seal).toHaveBeenCalledWith('a=1', expect.stringContaining('application/x-www-form-urlencoded'));
+    const init = fetchMock.mock.calls[0][1];
+    expect(init.body).toBe('sealed:a=1');
+    expect((init.headers as Record<string, string>)['X-Request-Sign']).toBe('sig');
+    expect(open).toHaveBeenCalledWith('opaque');
+  });
+
+  it('fetches the key again and resends once when an encrypted call is refused in plain text', async () => {
+    const crypto = await import('./crypto.ts');
+    const create = vi.spyOn(crypto, 'createRequestSealer').mockImplementation(async (pem) => ({
+      seal: async (body) => ({ headers: { 'X-Request-Sign': `sig-${pem}` }, body }),
+      open: async () => ({ code: 200, result: true, data: 'ok', msg: '' }),
+    }));
+    vi.spyOn(crypto, 'isSealedResponse').mockImplementation((headers) => headers.get('X-Response-Encrypted') === '1');
+    useSession.setState({ config: { ...DEFAULT_CLIENT_CONFIG, encryption: true }, publicKey: 'OLD' });
+    fetchMock
+      .mockResolvedValueOnce(envelope({ code: 400, result: false, msg: 'The request signature could not be verified' }, { status: 400 }))
+      .mockResolvedValueOnce(envelope({ data: { publicKey: 'NEW' } }))
+      .mockResolvedValueOnce(new Response('sealed', { headers: { 'X-Response-Encrypted': '1' } }));
+    await expect(call('/ms/getPermission')).resolves.toBe('ok');
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/ms/getPermission', '/api/security/get', '/ms/getPermission']);
+    // The key endpoint itself is never sealed.
+    expect(Object.keys(fetchMock.mock.calls[1][1].headers as Record<string, string>)).not.toContain('X-Request-Sign');
+    expect(create.mock.calls.map((c) => c[0])).toEqual(['OLD', 'NEW']);
+    expect(sessionState().publicKey).toBe('NEW');
+    expect(fb.message.error).not.toHaveBeenCalled();
+  });
+
+  it('sends plain requests when encryption is off', async () => {
+    const crypto = await import('./crypto.ts');
+    const create = vi.spyOn(crypto, 'createRequestSealer');
+    useSession.setState({ config: { ...DEFAULT_CLIENT_CONFIG, encryption: false }, publicKey: 'PEM' });
+    fetchMock.mockResolvedValueOnce(envelope({ data: 1 }));
+    await call('/x', { form: { a: 1 } });
+    expect(create).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls[0][1].body).toBe('a=1');
+  });
+});

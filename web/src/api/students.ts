@@ -1,0 +1,57 @@
+import { call } from './client.ts';
+import { fetchPeople, PICKER_URLS, type PersonRow } from './components.ts';
+import type { PagedResult } from '@campus/contract';
+
+/** A student's basic information (POST /xsjbxxtab/getTabData → data.dataTab1[0]). */
+export interface StudentInfo {
+  XH: string;
+  ZH: string;
+  XM: string;
+  BH: string;
+  XBMC: string;
+  NL: string | number;
+  XZBMC: string;
+  BZRMC: string;
+  /** The class teacher's staff number (makes the class teacher a staff-profile link). */
+  BZRZGH?: string;
+  /** Photo address, or '' when there is none. */
+  IMG: string;
+  ZXZT: string;
+  XJZT: string;
+  NF: string | number;
+}
+
+/** The basic information of the student with account `zh`, or null when the server has none. */
+export async function fetchStudentInfo(zh: string, signal?: AbortSignal): Promise<StudentInfo | null> {
+  const data = await call<{ dataTab1?: unknown } | null>('/xsjbxxtab/getTabData', { form: { zh }, signal });
+  const rows = Array.isArray(data?.dataTab1) ? (data.dataTab1 as StudentInfo[]) : [];
+  return rows[0] ?? null;
+}
+
+/** The parent account is 'jz' + the student account (spec section 3). */
+export const PARENT_PREFIX = 'jz';
+
+/** The student account a signed-in user looks at: their own (student) or their child's (parent). */
+export function ownStudentAccount(userType: number | undefined, account: string): string {
+  if (userType === 4 && account.toLowerCase().startsWith(PARENT_PREFIX)) return account.slice(PARENT_PREFIX.length);
+  return account;
+}
+
+/** User type of students in the people list. */
+export const STUDENT_USER_TYPE = '2';
+
+/**
+ * Students from the people list of the shared picker (POST /components/getUserAllData, zero-based page)
+ * filtered to students, optionally to one class (DWDM = class number). The dialog's own call applies the
+ * caller's data scope.
+ */
+export function fetchStudentPage(
+  query: { page: number; size: number; keyword: string; classCode?: string },
+  signal?: AbortSignal,
+): Promise<PagedResult<PersonRow>> {
+  return fetchPeople(
+    PICKER_URLS.users,
+    { page: query.page, size: query.size, search: { USERTYPE: STUDENT_USER_TYPE, KEYWORD: query.keyword, XQDM: '', DWDM: query.classCode ?? '', XNXQ: '' } },
+    signal,
+  );
+}

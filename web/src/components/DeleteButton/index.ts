@@ -1,0 +1,1 @@
+export { DeleteButton, type DeleteButtonProps } from './DeleteButton.tsx';

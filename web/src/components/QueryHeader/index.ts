@@ -1,0 +1,1 @@
+export { QueryHeader, type QueryHeaderProps } from './QueryHeader.tsx';

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zh from './zh.json';
+import en from './en.json';
+import { antdLocale, i18n, languageButtonKey, otherLanguage, resources } from './index.ts';
+
+const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(name) ? [full] : [];
+  });
+}
+
+describe('language button', () => {
+  it('reads English when the language is zh, otherwise 中文', () => {
+    expect(i18n.t(languageButtonKey('zh'))).toBe('English');
+    expect(resources.en.translation[languageButtonKey('en')]).toBe('中文');
+    expect(resources.zh.translation[languageButtonKey('fr')]).toBe('中文');
+    expect(otherLanguage('zh')).toBe('en');
+    expect(otherLanguage('en')).toBe('zh');
+  });
+});
+
+describe('resources', () => {
+  it('have the same keys in zh and en, none empty', () => {
+    expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
+    for (const [key, value] of Object.entries({ ...zh, ...en })) expect(value, key).not.toBe('');
+  });
+
+  it('translate the contract catalogue keys too, with {placeholders}', () => {
+    expect(i18n.getFixedT('en')('validation.passwordMin')).toBe('The password must be at least 5 characters');
+    expect(i18n.getFixedT('zh')('page.notAvailable', { name: 'X' })).toContain('X');
+    expect(i18n.getFixedT('en')('page.notAvailable', { name: 'Scores' })).toBe('Scores is not available yet.');
+  });
+
+  it('switch the Ant Design locale with the language', () => {
+    expect(antdLocale('en').locale).toBe('en');
+    expect(antdLocale('zh').locale).toBe('zh-cn');
+  });
+
+  it('hold every key the source code asks for', () => {
+    const missing: string[] = [];
+    for (const file of sourceFiles(srcDir)) {
+      if (file.endsWith('.test.ts') || file.endsWith('.test.tsx')) continue;
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) {
+        const key = match[1];
+        if (!(key in resources.zh.translation) || !(key in resources.en.translation)) missing.push(`${path.relative(srcDir, file)}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('keep Chinese text out of the code outside i18n/', () => {
+    const offenders = sourceFiles(srcDir)
+      .filter((file) => !file.includes(`${path.sep}i18n${path.sep}`) && !/\.test\.tsx?$/.test(file))
+      .filter((file) => /[\u4e00-\u9fff]/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(srcDir, file));
+    expect(offenders).toEqual([]);
+  });
+});

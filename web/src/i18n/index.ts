@@ -1,0 +1,55 @@
+import i18next, { type TOptions } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { messages, type Language } from '@campus/contract';
+import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/locale/en_US';
+import type { Locale } from 'antd/es/locale';
+import zh from './zh.json';
+import en from './en.json';
+import { readLanguage } from '../state/preferences.ts';
+
+/**
+ * Every visible string comes from zh.json / en.json, merged over the server's catalogue (contract
+ * messages) so that validation keys such as 'validation.passwordMin' translate too. Keys are flat and
+ * placeholders use {name}, like the contract catalogue.
+ */
+export const resources = {
+  zh: { translation: { ...messages.zh, ...zh } },
+  en: { translation: { ...messages.en, ...en } },
+} as const;
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: readLanguage(),
+  fallbackLng: 'zh',
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
+  returnNull: false,
+  initAsync: false,
+});
+
+export function currentLanguage(): Language {
+  return i18n.language === 'en' ? 'en' : 'zh';
+}
+
+/** Translation outside React (request client, stores). */
+export function t(key: string, options?: TOptions): string {
+  return i18n.t(key, options);
+}
+
+export function antdLocale(language: Language): Locale {
+  return language === 'en' ? enUS : zhCN;
+}
+
+/** The language button reads 中文 when the language is not zh, otherwise English (spec section 2). */
+export function languageButtonKey(language: string): 'lang.chinese' | 'lang.english' {
+  return language === 'zh' ? 'lang.english' : 'lang.chinese';
+}
+
+/** The other language, for the switch. */
+export function otherLanguage(language: string): Language {
+  return language === 'zh' ? 'en' : 'zh';
+}
