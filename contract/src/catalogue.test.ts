@@ -6,6 +6,18 @@ describe('message catalogue', () => {
     expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
     for (const [key, text] of Object.entries(zh)) expect(text, key).not.toBe('');
   });
+  it('the area catalogues have both languages and never redefine a key of another file', async () => {
+    const { en: core } = await import('./messages/en.ts');
+    const { areaCatalogues } = await import('./messages/index.ts');
+    const seen = new Map<string, string>(Object.keys(core).map((key) => [key, 'core']));
+    for (const [area, { en: areaEn, zh: areaZh }] of Object.entries(areaCatalogues)) {
+      expect(Object.keys(areaZh).sort(), area).toEqual(Object.keys(areaEn).sort());
+      for (const key of Object.keys(areaEn)) {
+        expect(seen.get(key), `${area} redefines ${key}`).toBeUndefined();
+        seen.set(key, area);
+      }
+    }
+  });
   it('fills placeholders and keeps unknown keys readable', () => {
     expect(translate('zh', 'picker.limit', { n: 3 })).toBe('您最多可选3个');
     expect(translate('en', 'picker.limit', { n: 3 })).toBe('You can choose at most 3');

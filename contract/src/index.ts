@@ -4,3 +4,7 @@ export * from './menu.ts';
 export * from './messages/index.ts';
 export * from './paging.ts';
 export * from './files.ts';
+export * from './students.ts';
+export * from './system.ts';
+export * from './campus.ts';
+export * from './menusDicts.ts';

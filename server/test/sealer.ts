@@ -1,7 +1,7 @@
 import { eq, or } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sessions, users } from '../src/db/schema/index.ts';
-import { RESPONSE_ENCRYPTED_HEADER, sealRequest } from '../src/platform/encryptionCodec.ts';
+import { RESPONSE_ENCRYPTED_HEADER, newKey, newNonce, requestAad, sealPayload, sealRequest, type NodeSealer } from '../src/platform/encryptionCodec.ts';
 import { hashToken } from '../src/platform/tokens.ts';
 
 /**
@@ -22,6 +22,16 @@ function takeHeader(headers: Record<string, HeaderValue>, name: string): string 
   const value = headers[key];
   delete headers[key];
   return value === undefined ? undefined : String(Array.isArray(value) ? value[0] : value);
+}
+
+/** sealRequest for text or bytes: a Buffer body is encrypted byte for byte, as the browser seals a multipart upload. */
+export function sealBody(publicKeyPem: string, userId: string, body: string | Buffer | undefined, contentType: string | undefined): NodeSealer {
+  if (!Buffer.isBuffer(body)) return sealRequest(publicKeyPem, userId, body, contentType);
+  const key = newKey();
+  const nonce = newNonce();
+  // The signature is the one for any body; only the payload differs from the text case.
+  const sealed = sealRequest(publicKeyPem, userId, '', contentType, { key, nonce });
+  return { ...sealed, body: sealPayload(key, requestAad(nonce), body) };
 }
 
 export function createTestSealer(app: FastifyInstance): TestSealer {
@@ -55,17 +65,17 @@ export function createTestSealer(app: FastifyInstance): TestSealer {
       let contentType = takeHeader(headers, 'content-type');
       takeHeader(headers, 'content-length');
       const method = (request.method ?? 'GET').toUpperCase();
-      let body: string | undefined;
+      let body: string | Buffer | undefined;
       const payload = request.payload ?? request.body;
       if (method !== 'GET' && method !== 'HEAD' && payload !== undefined) {
-        if (typeof payload === 'string') body = payload;
-        else if (Buffer.isBuffer(payload)) body = payload.toString('utf8');
+        // Bytes stay bytes (a multipart upload holds file contents that are not UTF-8 text).
+        if (typeof payload === 'string' || Buffer.isBuffer(payload)) body = payload;
         else {
           body = JSON.stringify(payload);
           contentType ??= 'application/json';
         }
       }
-      const sealed = sealRequest(await publicKeyPem(), await accountOf(token === undefined ? undefined : String(token)), body, contentType);
+      const sealed = sealBody(await publicKeyPem(), await accountOf(token === undefined ? undefined : String(token)), body, contentType);
       const sealedRequest: InjectOptions = { ...request, body: undefined, payload: sealed.body, headers: { ...headers, ...sealed.headers } };
       const response: LightMyRequestResponse = await app.inject(sealedRequest);
       if (response.headers[RESPONSE_ENCRYPTED_HEADER.toLowerCase()] === '1') {

@@ -1,6 +1,7 @@
 // The user flows of issue 2. Each flow gets a fresh browser context (own cookies and storage).
 import { profileFlows } from './profileFlows.mjs';
 import { componentFlows } from './componentFlows.mjs';
+import { systemFlows } from './systemFlows.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
 const TOKEN_KEY = 'X-TOKEN-XX';
@@ -401,4 +402,6 @@ export const flows = [
   ...profileFlows,
   // Issue 3: the shared components on their /demo pages (web/e2e/componentFlows.mjs).
   ...componentFlows,
+  // Issue 4: system management (web/e2e/systemFlows.mjs).
+  ...systemFlows,
 ];

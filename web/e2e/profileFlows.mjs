@@ -142,9 +142,10 @@ function teacherOpensColleague(lang) {
       await signIn(page, context, base, 'T0001', lang);
       await page.goto(`${base}/kbgl/bjkb`);
       const pageView = page.getByTestId('class-timetable-page');
-      const classInput = pageView.getByPlaceholder(/20190801/);
-      await classInput.fill('20190801');
-      await classInput.press('Enter');
+      // The class comes from the drop-down of /api/classes/list (typing filters it by number or name).
+      await pageView.getByTestId('timetable-class-select').click();
+      await page.keyboard.type('20190801');
+      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: /^\s*初二\(1\)班\s*$/ }).first().click();
       await pageView.getByTestId('timetable-grid').waitFor();
       await until(async () => (await lessons(pageView).count()) > 20, 'the class timetable is filled');
       assert((await pageView.innerText()).includes('王建国'), 'the maths teacher teaches the class');

@@ -1,7 +1,27 @@
-import { en, type MessageKey } from './en.ts';
-import { zh } from './zh.ts';
+import { en as coreEn, type MessageKey as CoreMessageKey } from './en.ts';
+import { zh as coreZh } from './zh.ts';
+import { systemEn } from './systemEn.ts';
+import { systemZh } from './systemZh.ts';
+import { menusDictsEn, menusDictsZh } from './menusDicts.ts';
+import { operationsEn, operationsZh } from './operations.ts';
+import { campusEn, campusZh } from './campus.ts';
+import { peopleEn, peopleZh } from './people.ts';
+import { pagesEn, pagesZh } from './pages.ts';
 
-export { en, zh, type MessageKey };
+/** The area catalogues (issue 4); each holds the keys of its screens, never a key of another file. */
+export const areaCatalogues = {
+  system: { en: systemEn, zh: systemZh },
+  menusDicts: { en: menusDictsEn, zh: menusDictsZh },
+  operations: { en: operationsEn, zh: operationsZh },
+  campus: { en: campusEn, zh: campusZh },
+  people: { en: peopleEn, zh: peopleZh },
+  pages: { en: pagesEn, zh: pagesZh },
+} as const;
+
+// The catalogue is split by area so that areas built side by side do not edit one file.
+export const en = { ...coreEn, ...systemEn, ...menusDictsEn, ...operationsEn, ...campusEn, ...peopleEn, ...pagesEn };
+export type MessageKey = CoreMessageKey | keyof typeof systemEn | keyof typeof menusDictsEn | keyof typeof operationsEn | keyof typeof campusEn | keyof typeof peopleEn | keyof typeof pagesEn;
+export const zh: Record<MessageKey, string> = { ...coreZh, ...systemZh, ...menusDictsZh, ...operationsZh, ...campusZh, ...peopleZh, ...pagesZh };
 export type Language = 'zh' | 'en';
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';

@@ -11,6 +11,9 @@ import { studentRoutes } from './students/routes.ts';
 import { timetableRoutes } from './timetable/routes.ts';
 import { filesRoutes } from './files/routes.ts';
 import { messageRoutes } from './messages/routes.ts';
+import { userRoutes } from './users/routes.ts';
+import { roleRoutes } from './roles/routes.ts';
+import { menuRoutes } from './menus/routes.ts';
 
 /** Every module route must say who may call it; a route without `access` stops the server at start-up. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -33,6 +36,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(staffProfileRoutes);
   await app.register(messageRoutes);
   await app.register(filesRoutes);
+  await app.register(userRoutes);
+  await app.register(roleRoutes);
+  await app.register(menuRoutes);
 }
 
 declare module 'fastify' {

@@ -50,7 +50,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config?.access ?? 'public';
     if (typeof access === 'object') {
       const granted = await request.permissions();
-      if (!granted.has(access.permission)) {
+      const allowed = 'anyOf' in access ? access.anyOf.some((name) => granted.has(name)) : granted.has(access.permission);
+      if (!allowed) {
         // Writes name what was refused; reads get the general "no permission to access".
         throw forbidden(request.routeOptions.config?.audit ? 'errors.noRightEditDelete' : 'errors.forbidden');
       }

@@ -12,7 +12,8 @@ export interface AuthContext {
 }
 
 /** Route-level declarations every module route makes (checked at start-up). */
-export type Access = 'public' | 'authenticated' | { permission: string };
+/** `anyOf`: one of several permission values is enough (a call shared by two screens). */
+export type Access = 'public' | 'authenticated' | { permission: string } | { anyOf: readonly string[] };
 
 export interface AuditSpec {
   module: string;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, browser, call, encodeForm, installKeepAlive, request, resetExpiryState } from './client.ts';
+import { ApiError, browser, call, download, encodeForm, installKeepAlive, request, resetExpiryState, upload, uploadFormData } from './client.ts';
 import { setFeedback, type Feedback } from '../app/feedback.ts';
 import { sessionState, useSession, DEFAULT_CLIENT_CONFIG } from '../state/session.ts';
 
@@ -191,7 +191,7 @@ describe('request encryption', () => {
   it('fetches the key again and resends once when an encrypted call is refused in plain text', async () => {
     const crypto = await import('./crypto.ts');
     const create = vi.spyOn(crypto, 'createRequestSealer').mockImplementation(async (pem) => ({
-      seal: async (body) => ({ headers: { 'X-Request-Sign': `sig-${pem}` }, body }),
+      seal: async (body) => ({ headers: { 'X-Request-Sign': `sig-${pem}` }, body: typeof body === 'string' ? body : undefined }),
       open: async () => ({ code: 200, result: true, data: 'ok', msg: '' }),
     }));
     vi.spyOn(crypto, 'isSealedResponse').mockImplementation((headers) => headers.get('X-Response-Encrypted') === '1');
@@ -217,5 +217,134 @@ describe('request encryption', () => {
     await call('/x', { form: { a: 1 } });
     expect(create).not.toHaveBeenCalled();
     expect(fetchMock.mock.calls[0][1].body).toBe('a=1');
+  });
+});
+
+describe('file downloads', () => {
+  const png = () => new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { status: 200, headers: { 'Content-Type': 'image/png' } });
+
+  it('resolves the bytes as a Blob, sending the token header with a GET', async () => {
+    sessionState().setToken('tok');
+    fetchMock.mockResolvedValueOnce(png());
+    const blob = await download('/xspic/downloadXsPic', { query: { xh: '201911001', type: 2 } });
+    expect(blob.type).toBe('image/png');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/xspic/downloadXsPic?xh=201911001&type=2');
+    expect(init.method).toBe('GET');
+    expect(init.body).toBeUndefined();
+    expect((init.headers as Record<string, string>)['X-TOKEN-XX']).toBe('tok');
+    expect(fb.message.error).not.toHaveBeenCalled();
+  });
+
+  it('handles a refused download (an envelope) like any call: message, or quiet when silent', async () => {
+    sessionState().setToken('tok');
+    fetchMock.mockResolvedValueOnce(envelope({ code: 404, result: false, msg: 'Data does not exist' }, { status: 404 }));
+    await expect(download('/file/download/x')).rejects.toMatchObject({ kind: 'business', code: 404, message: 'Data does not exist' });
+    expect(fb.message.error).toHaveBeenCalledTimes(1);
+    fetchMock.mockResolvedValueOnce(envelope({ code: 404, result: false, msg: 'Data does not exist' }, { status: 404 }));
+    await expect(download('/file/download/x', { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(fb.message.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the expiry modal once when the session has expired, even when silent', async () => {
+    sessionState().setToken('tok');
+    fetchMock.mockImplementation(async () => envelope({ code: 50014, result: false, msg: 'expired' }, { status: 401 }));
+    const results = await Promise.allSettled([download('/file/download/a', { silent: true }), download('/file/download/b')]);
+    expect(results.map((r) => r.status === 'rejected' && (r.reason as ApiError).kind)).toEqual(['expired', 'expired']);
+    expect(fb.modal.warning).toHaveBeenCalledTimes(1);
+    expect(fb.message.error).not.toHaveBeenCalled();
+  });
+
+  it('adopts a refreshed token that comes with the file', async () => {
+    sessionState().setToken('old');
+    const answer = png();
+    answer.headers.set('X-TOKEN-XX', 'new');
+    fetchMock.mockResolvedValueOnce(answer);
+    await download('/file/download/a');
+    expect(sessionState().token).toBe('new');
+  });
+
+  it('reports a network failure, and treats an error page as one', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(download('/file/download/a')).rejects.toMatchObject({ kind: 'network' });
+    fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
+    await expect(download('/file/download/a')).rejects.toMatchObject({ kind: 'network' });
+    expect(fb.message.error).toHaveBeenCalledTimes(2);
+  });
+
+  it('with encryption on, signs the GET and opens a sealed refusal; a file comes back as it is', async () => {
+    const seal = vi.fn(async () => ({ headers: { 'X-Request-Sign': 'sig' }, body: undefined }));
+    const open = vi.fn(async () => ({ code: 404, result: false, data: null, msg: 'Data does not exist' }));
+    const crypto = await import('./crypto.ts');
+    vi.spyOn(crypto, 'createRequestSealer').mockResolvedValue({ seal, open });
+    useSession.setState({ config: { ...DEFAULT_CLIENT_CONFIG, encryption: true }, publicKey: 'PEM', account: 'admin' });
+    sessionState().setToken('tok');
+    fetchMock.mockResolvedValueOnce(png());
+    const blob = await download('/file/download/a');
+    expect(blob.size).toBe(4);
+    expect(seal).toHaveBeenCalledWith(undefined, undefined);
+    expect((fetchMock.mock.calls[0][1].headers as Record<string, string>)['X-Request-Sign']).toBe('sig');
+    expect(open).not.toHaveBeenCalled();
+    fetchMock.mockResolvedValueOnce(new Response('{"payload":"x"}', { status: 200, headers: { 'Content-Type': 'application/json', 'X-Response-Encrypted': '1' } }));
+    await expect(download('/file/download/b')).rejects.toMatchObject({ kind: 'business', message: 'Data does not exist' });
+    expect(open).toHaveBeenCalledWith('{"payload":"x"}');
+  });
+});
+
+describe('file uploads', () => {
+  it('builds the multipart body with the fields before the files', () => {
+    const a = new File(['a'], 'a.png');
+    const b = new File(['b'], 'b.png');
+    const form = uploadFormData({ files: [a, b], fields: { purpose: 'image' } });
+    expect([...form.keys()]).toEqual(['purpose', 'file', 'file']);
+    expect(form.get('purpose')).toBe('image');
+    expect((form.getAll('file') as File[]).map((f) => f.name)).toEqual(['a.png', 'b.png']);
+    const given = new FormData();
+    expect(uploadFormData(given)).toBe(given);
+  });
+
+  it('posts the FormData as it is (the browser sets the boundary) and resolves with data', async () => {
+    sessionState().setToken('tok');
+    fetchMock.mockResolvedValueOnce(envelope({ data: [{ RESID: 'r1', name: 'a.png' }] }));
+    const data = await upload('/api/files/upload', { files: [new File(['x'], 'a.png')], fields: { purpose: 'image' } });
+    expect(data).toEqual([{ RESID: 'r1', name: 'a.png' }]);
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/files/upload');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBeInstanceOf(FormData);
+    const headers = init.headers as Record<string, string>;
+    expect(headers['X-TOKEN-XX']).toBe('tok');
+    expect(Object.keys(headers).map((k) => k.toLowerCase())).not.toContain('content-type');
+  });
+
+  it('shows a refused upload like any call', async () => {
+    fetchMock.mockResolvedValueOnce(envelope({ code: 400, result: false, msg: 'File size cannot be 0KB' }, { status: 400 }));
+    await expect(upload('/api/files/upload', { files: [], fields: { purpose: 'image' } })).rejects.toMatchObject({ kind: 'business' });
+    expect(fb.message.error.mock.calls[0][0]).toMatchObject({ content: 'File size cannot be 0KB' });
+  });
+
+  it('with encryption on, seals the serialised multipart bytes with their boundary content type', async () => {
+    const seal = vi.fn(async () => ({ headers: { 'X-Request-Sign': 'sig', 'Content-Type': 'application/json' }, body: 'sealed' }));
+    const open = vi.fn(async () => ({ code: 200, result: true, data: [{ RESID: 'r1' }], msg: '' }));
+    const crypto = await import('./crypto.ts');
+    vi.spyOn(crypto, 'createRequestSealer').mockResolvedValue({ seal, open });
+    vi.spyOn(crypto, 'isSealedResponse').mockReturnValue(true);
+    useSession.setState({ config: { ...DEFAULT_CLIENT_CONFIG, encryption: true }, publicKey: 'PEM', account: 'admin' });
+    fetchMock.mockResolvedValueOnce(new Response('opaque'));
+    const form = new FormData();
+    form.append('purpose', 'image');
+    form.append('note', '校园');
+    await expect(upload('/api/files/upload', form)).resolves.toEqual([{ RESID: 'r1' }]);
+    const [body, contentType] = seal.mock.calls[0] as unknown as [Uint8Array, string];
+    expect(body).toBeInstanceOf(Uint8Array);
+    expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
+    const text = new TextDecoder().decode(body);
+    expect(text).toContain('name="purpose"\r\n\r\nimage\r\n');
+    expect(text).toContain('校园');
+    expect(text.indexOf('purpose')).toBeLessThan(text.indexOf('note'));
+    const init = fetchMock.mock.calls[0][1];
+    expect(init.body).toBe('sealed');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 });

@@ -161,23 +161,90 @@ async function refreshPublicKey(): Promise<boolean> {
 
 /** Sends one call and resolves with the whole envelope when it succeeded (result true, code 200). */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
-  return send<T>(path, options, true);
+  const method = options.method ?? 'POST';
+  const answer = await exchange(path, options, method, () => requestBody(options, method), { accept: 'application/json', files: false }, true);
+  return answer.envelope as Envelope<T>;
 }
 
-async function send<T>(path: string, options: RequestOptions, mayRetry: boolean): Promise<Envelope<T>> {
-  const method = options.method ?? 'POST';
+/** The options of a file download (always a GET). */
+export interface DownloadOptions {
+  query?: RequestOptions['query'];
+  /** Do not show msg of a refused download (a missing photo); the expiry modal still shows. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * Downloads a file with the token (and, with encryption on, the signature) header, which a bare
+ * `<img src>` or link cannot send. Resolves the bytes as a Blob; a JSON answer is an envelope (a refusal,
+ * possibly sealed) and is handled like any call: expiry modal, msg shown, rejected with an ApiError.
+ */
+export async function download(path: string, options: DownloadOptions = {}): Promise<Blob> {
+  const answer = await exchange(path, { ...options, method: 'GET' }, 'GET', () => ({ body: undefined, contentType: undefined }), { accept: '*/*', files: true }, true);
+  if (answer.file) return answer.file;
+  // A successful envelope where a file was expected: hand over its text rather than invent a failure.
+  return new Blob([JSON.stringify(answer.envelope)], { type: 'application/json' });
+}
+
+/** Files and fields of an upload; the fields (the purpose first of all) go before the files. */
+export interface UploadParts {
+  files: readonly Blob[];
+  fields?: Record<string, string | number>;
+  /** The field name of every file part; 'file' by convention. */
+  fileField?: string;
+}
+
+export interface UploadOptions {
+  query?: RequestOptions['query'];
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+/** The multipart body of an upload: fields first (the server wants the purpose before any file), then files. */
+export function uploadFormData(parts: FormData | UploadParts): FormData {
+  if (parts instanceof FormData) return parts;
+  const form = new FormData();
+  for (const [key, value] of Object.entries(parts.fields ?? {})) form.append(key, String(value));
+  for (const file of parts.files) form.append(parts.fileField ?? 'file', file, file instanceof File ? file.name : 'file');
+  return form;
+}
+
+/**
+ * Uploads files as multipart/form-data (POST) and resolves with the answer's data. Without encryption
+ * the FormData goes as it is (the browser writes the boundary); with encryption the multipart body is
+ * serialised to bytes with its boundary content type, and those bytes are sealed.
+ */
+export async function upload<T = unknown>(path: string, parts: FormData | UploadParts, options: UploadOptions = {}): Promise<T> {
+  const form = uploadFormData(parts);
+  const answer = await exchange(path, { ...options, method: 'POST' }, 'POST', () => ({ body: form, contentType: undefined }), { accept: 'application/json', files: false }, true);
+  return (answer.envelope as Envelope<T>).data;
+}
+
+/** A request body before sealing: text, bytes, or a FormData the sealer has to serialise first. */
+interface Outgoing {
+  body: string | Uint8Array | FormData | undefined;
+  /** Undefined for FormData sent plain: the browser sets the multipart type with its boundary. */
+  contentType: string | undefined;
+}
+
+function requestBody(options: RequestOptions, method: 'GET' | 'POST'): Outgoing {
+  if (options.json !== undefined) return { body: JSON.stringify(options.json), contentType: 'application/json' };
+  if (method === 'POST') return { body: encodeForm(options.form ?? {}), contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
+  return { body: undefined, contentType: undefined };
+}
+
+interface Prepared {
+  headers: Record<string, string>;
+  body: BodyInit | undefined;
+  sealer: RequestSealer | null;
+  sentToken: string | null;
+}
+
+/** Step 1: headers (token, content type) and the body, sealed when encryption is on. */
+async function prepare(options: RequestOptions, outgoing: Outgoing, accept: string): Promise<Prepared> {
   const state = sessionState();
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  let body: string | undefined;
-  let contentType: string | undefined;
-  if (options.json !== undefined) {
-    body = JSON.stringify(options.json);
-    contentType = 'application/json';
-  } else if (method === 'POST') {
-    body = encodeForm(options.form ?? {});
-    contentType = 'application/x-www-form-urlencoded;charset=UTF-8';
-  }
-  if (contentType) headers['Content-Type'] = contentType;
+  const headers: Record<string, string> = { Accept: accept };
+  let { body, contentType } = outgoing;
   const sentToken = options.anonymous ? null : state.token;
   if (sentToken) headers[state.tokenHeader] = sentToken;
 
@@ -185,9 +252,15 @@ async function send<T>(path: string, options: RequestOptions, mayRetry: boolean)
   try {
     sealer = options.plain ? null : await createSealer();
     if (sealer) {
+      if (body instanceof FormData) {
+        // The exact bytes the browser would send, and the boundary that goes with them.
+        const serialised = new Response(body);
+        contentType = serialised.headers.get('Content-Type') ?? undefined;
+        body = new Uint8Array(await serialised.arrayBuffer());
+      }
       const sealed = await sealer.seal(body, contentType);
       Object.assign(headers, sealed.headers);
-      body = sealed.body;
+      return { headers, body: sealed.body, sealer, sentToken };
     }
   } catch (error) {
     // Never fall back to plain text when encryption is on.
@@ -195,13 +268,17 @@ async function send<T>(path: string, options: RequestOptions, mayRetry: boolean)
     if (!options.silent) feedback().message.error({ content: t('request.encryptionUnavailable'), duration: ERROR_DURATION_SECONDS, key: 'encryption-error' });
     throw new ApiError('network', t('request.encryptionUnavailable'));
   }
+  if (contentType) headers['Content-Type'] = contentType;
+  return { headers, body: body as BodyInit | undefined, sealer: null, sentToken };
+}
 
-  let response: Response;
+/** Step 2: the fetch itself; a failure to reach the server is a network error (an abort stays an abort). */
+async function transmit(path: string, options: RequestOptions, method: 'GET' | 'POST', prepared: Prepared): Promise<Response> {
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    return await fetch(buildUrl(path, options.query), {
       method,
-      headers,
-      body: method === 'GET' ? undefined : body,
+      headers: prepared.headers,
+      body: method === 'GET' ? undefined : prepared.body,
       credentials: 'same-origin',
       signal: options.signal,
     });
@@ -209,28 +286,35 @@ async function send<T>(path: string, options: RequestOptions, mayRetry: boolean)
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw networkFailure(options.silent);
   }
+}
 
-  // A refreshed token comes back in the same header: adopt it (only while the session that sent it lasts).
-  const refreshed = response.headers.get(state.tokenHeader);
+/** Step 3: a refreshed token comes back in the same header: adopt it (only while the session that sent it lasts). */
+function adoptToken(response: Response, sentToken: string | null): void {
   const current = sessionState();
+  const refreshed = response.headers.get(current.tokenHeader);
   if (refreshed && sentToken && current.token === sentToken && refreshed !== sentToken) current.setToken(refreshed);
+}
 
-  let envelope: unknown;
-  let sealedAnswer = false;
+/** Whether an answer is an envelope (JSON, or sealed JSON) rather than a file. */
+function isJsonAnswer(response: Response): boolean {
+  if (response.headers.get('X-Response-Encrypted') === '1') return true;
+  return /^application\/(?:[\w.+-]*\+)?json\b/i.test(response.headers.get('Content-Type') ?? '');
+}
+
+/** Step 4: the envelope of an answer, opened when sealed; undefined when the body is not one. */
+async function readEnvelope(response: Response, sealer: RequestSealer | null): Promise<{ envelope: unknown; sealedAnswer: boolean }> {
   try {
     const text = await response.text();
-    sealedAnswer = !!sealer && (await import('./crypto.ts')).isSealedResponse(response.headers);
-    if (sealer && sealedAnswer) envelope = await sealer.open(text);
-    else envelope = text ? JSON.parse(text) : undefined;
+    const sealedAnswer = !!sealer && (await import('./crypto.ts')).isSealedResponse(response.headers);
+    if (sealer && sealedAnswer) return { envelope: await sealer.open(text), sealedAnswer };
+    return { envelope: text ? JSON.parse(text) : undefined, sealedAnswer };
   } catch {
-    envelope = undefined;
+    return { envelope: undefined, sealedAnswer: false };
   }
-  if (!isEnvelope(envelope)) throw networkFailure(options.silent);
-  // A plain refusal of an encrypted request happened before any handler ran, so resending is safe.
-  if (sealer && !sealedAnswer && envelope.result === false && mayRetry && !SESSION_EXPIRY_CODES.includes(envelope.code)) {
-    if (await refreshPublicKey()) return send<T>(path, options, false);
-  }
+}
 
+/** Step 5: an envelope that is not a success shows its message (or the expiry modal) and rejects. */
+function settle(envelope: Envelope, response: Response, options: RequestOptions, sentToken: string | null): void {
   const code = typeof envelope.code === 'number' ? envelope.code : response.ok ? ResultCode.ok : response.status;
   const msg = typeof envelope.msg === 'string' ? envelope.msg : '';
 
@@ -243,7 +327,44 @@ async function send<T>(path: string, options: RequestOptions, mayRetry: boolean)
     if (!options.silent && !expiryModalOpen) feedback().message.error({ content: msg || t('request.failed'), duration: ERROR_DURATION_SECONDS });
     throw new ApiError('business', msg || t('request.failed'), code, envelope);
   }
-  return envelope as Envelope<T>;
+}
+
+interface Answer {
+  envelope: Envelope;
+  /** The bytes of a file answer (downloads only). */
+  file?: Blob;
+}
+
+/** One call through every step; `outgoing` is built again for a resend. */
+async function exchange(
+  path: string,
+  options: RequestOptions,
+  method: 'GET' | 'POST',
+  outgoing: () => Outgoing,
+  wants: { accept: string; files: boolean },
+  mayRetry: boolean,
+): Promise<Answer> {
+  const prepared = await prepare(options, outgoing(), wants.accept);
+  const response = await transmit(path, options, method, prepared);
+  adoptToken(response, prepared.sentToken);
+
+  if (wants.files && response.ok && !isJsonAnswer(response)) {
+    try {
+      return { envelope: { code: ResultCode.ok, result: true, data: null, msg: '' }, file: await response.blob() };
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw networkFailure(options.silent);
+    }
+  }
+
+  const { envelope, sealedAnswer } = await readEnvelope(response, prepared.sealer);
+  if (!isEnvelope(envelope)) throw networkFailure(options.silent);
+  // A plain refusal of an encrypted request happened before any handler ran, so resending is safe.
+  if (prepared.sealer && !sealedAnswer && envelope.result === false && mayRetry && !SESSION_EXPIRY_CODES.includes(envelope.code)) {
+    if (await refreshPublicKey()) return exchange(path, options, method, outgoing, wants, false);
+  }
+  settle(envelope, response, options, prepared.sentToken);
+  return { envelope };
 }
 
 /** Sends one call and resolves with its data. */

@@ -86,6 +86,24 @@ describe('request sealer', () => {
     expect(await sealer.open(answer)).toEqual(JSON.parse(body));
   });
 
+  it('seals a byte body (a multipart upload) as bytes, with its content type in the signature', async () => {
+    const sealer = await createRequestSealer(keys.publicKeyPem, 'admin');
+    // Every byte value, including sequences that are not UTF-8: a text round trip would change them.
+    const bytes = new Uint8Array(512).map((_, i) => i % 256);
+    const contentType = 'multipart/form-data; boundary=----campus123';
+    const sealed = await sealer.seal(bytes, contentType);
+    expect(sealed.headers['Content-Type']).toBe('application/json');
+    const signature = openSignature(privateKeyFromPem(keys.privateKeyPem), sealed.headers['X-Request-Sign']);
+    expect(signature).toMatchObject({ contentType, hasBody: true });
+    const plain = openPayload(signature.key, requestAad(signature.nonce), sealed.body!);
+    expect(plain.equals(Buffer.from(bytes))).toBe(true);
+    // An empty byte body is still a body.
+    const empty = await (await createRequestSealer(keys.publicKeyPem, 'admin')).seal(new Uint8Array(0), contentType);
+    const emptySignature = openSignature(privateKeyFromPem(keys.privateKeyPem), empty.headers['X-Request-Sign']);
+    expect(emptySignature.hasBody).toBe(true);
+    expect(openPayload(emptySignature.key, requestAad(emptySignature.nonce), empty.body!).length).toBe(0);
+  });
+
   it('refuses a tampered answer, an answer for another request and a request body sent back', async () => {
     const sealer = await createRequestSealer(keys.publicKeyPem, 'admin');
     const sealed = await sealer.seal('x=1', FORM);

@@ -18,8 +18,11 @@ export interface SealedRequest {
 }
 
 export interface RequestSealer {
-  /** Encrypts one request; call once per request (fresh key, timestamp and nonce each time). */
-  seal(body: string | undefined, contentType: string | undefined): Promise<SealedRequest>;
+  /**
+   * Encrypts one request; call once per request (fresh key, timestamp and nonce each time). A string body
+   * is sealed as its UTF-8 bytes; a byte body (a serialised multipart upload) as it is.
+   */
+  seal(body: string | Uint8Array | undefined, contentType: string | undefined): Promise<SealedRequest>;
   /** Decrypts a response body produced for this request; returns the parsed envelope. */
   open(responseText: string): Promise<unknown>;
 }
@@ -121,7 +124,7 @@ export async function createRequestSealer(publicKeyPem: string, userId: string):
       const ciphertext = await crypto.encrypt(
         { name: 'AES-GCM', iv, additionalData: encoder.encode(REQUEST_AAD_PREFIX + nonce), tagLength: 128 },
         key,
-        encoder.encode(body),
+        typeof body === 'string' ? encoder.encode(body) : toArrayBufferView(body),
       );
       return { headers, body: JSON.stringify({ payload: toBase64(concat(iv, new Uint8Array(ciphertext))) }) };
     },
@@ -141,6 +144,11 @@ export async function createRequestSealer(publicKeyPem: string, userId: string):
       return JSON.parse(decoder.decode(plain)) as unknown;
     },
   };
+}
+
+/** Web Crypto takes views over an ArrayBuffer only (not a SharedArrayBuffer); copies when needed. */
+function toArrayBufferView(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {

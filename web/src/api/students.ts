@@ -1,6 +1,7 @@
 import { call } from './client.ts';
-import { fetchPeople, PICKER_URLS, type PersonRow } from './components.ts';
-import type { PagedResult } from '@campus/contract';
+import type { StudentListRow } from '@campus/contract';
+
+export type { StudentListRow };
 
 /** A student's basic information (POST /xsjbxxtab/getTabData → data.dataTab1[0]). */
 export interface StudentInfo {
@@ -37,21 +38,5 @@ export function ownStudentAccount(userType: number | undefined, account: string)
   return account;
 }
 
-/** User type of students in the people list. */
-export const STUDENT_USER_TYPE = '2';
-
-/**
- * Students from the people list of the shared picker (POST /components/getUserAllData, zero-based page)
- * filtered to students, optionally to one class (DWDM = class number). The dialog's own call applies the
- * caller's data scope.
- */
-export function fetchStudentPage(
-  query: { page: number; size: number; keyword: string; classCode?: string },
-  signal?: AbortSignal,
-): Promise<PagedResult<PersonRow>> {
-  return fetchPeople(
-    PICKER_URLS.users,
-    { page: query.page, size: query.size, search: { USERTYPE: STUDENT_USER_TYPE, KEYWORD: query.keyword, XQDM: '', DWDM: query.classCode ?? '', XNXQ: '' } },
-    signal,
-  );
-}
+/** The generic paged student list (POST /api/students/page); the server applies the caller's data scope. */
+export const STUDENT_PAGE_URL = '/api/students/page';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zh from './zh.json';
 import en from './en.json';
-import { antdLocale, i18n, languageButtonKey, otherLanguage, resources } from './index.ts';
+import { antdLocale, areaResources, i18n, languageButtonKey, otherLanguage, resources } from './index.ts';
 
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -30,6 +30,16 @@ describe('resources', () => {
   it('have the same keys in zh and en, none empty', () => {
     expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
     for (const [key, value] of Object.entries({ ...zh, ...en })) expect(value, key).not.toBe('');
+    // Each area file pair has the same keys and never silently overrides a text of another file.
+    const seen = new Set(Object.keys(en));
+    for (const [area, texts] of Object.entries(areaResources)) {
+      expect(Object.keys(texts.zh).sort(), area).toEqual(Object.keys(texts.en).sort());
+      for (const [key, value] of Object.entries({ ...texts.zh, ...texts.en })) expect(value, key).not.toBe('');
+      for (const key of Object.keys(texts.en)) {
+        expect(seen.has(key), `${area} redefines ${key}`).toBe(false);
+        seen.add(key);
+      }
+    }
   });
 
   it('translate the contract catalogue keys too, with {placeholders}', () => {

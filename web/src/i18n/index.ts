@@ -6,6 +6,29 @@ import enUS from 'antd/locale/en_US';
 import type { Locale } from 'antd/es/locale';
 import zh from './zh.json';
 import en from './en.json';
+import systemZh from './system.zh.json';
+import systemEn from './system.en.json';
+import menusDictsZh from './menusDicts.zh.json';
+import menusDictsEn from './menusDicts.en.json';
+import operationsZh from './operations.zh.json';
+import operationsEn from './operations.en.json';
+import campusZh from './campus.zh.json';
+import campusEn from './campus.en.json';
+import peopleZh from './people.zh.json';
+import peopleEn from './people.en.json';
+import pagesZh from './pages.zh.json';
+import pagesEn from './pages.en.json';
+
+/** The screens of issue 4 keep their texts in one file pair per area (areas built side by side). */
+export const areaResources = {
+  system: { zh: systemZh, en: systemEn },
+  menusDicts: { zh: menusDictsZh, en: menusDictsEn },
+  operations: { zh: operationsZh, en: operationsEn },
+  campus: { zh: campusZh, en: campusEn },
+  people: { zh: peopleZh, en: peopleEn },
+  pages: { zh: pagesZh, en: pagesEn },
+} as const;
+const areaTexts = (language: 'zh' | 'en'): Record<string, string> => Object.assign({}, ...Object.values(areaResources).map((area) => area[language]));
 import { readLanguage } from '../state/preferences.ts';
 
 /**
@@ -14,8 +37,8 @@ import { readLanguage } from '../state/preferences.ts';
  * placeholders use {name}, like the contract catalogue.
  */
 export const resources = {
-  zh: { translation: { ...messages.zh, ...zh } },
-  en: { translation: { ...messages.en, ...en } },
+  zh: { translation: { ...messages.zh, ...zh, ...areaTexts('zh') } },
+  en: { translation: { ...messages.en, ...en, ...areaTexts('en') } },
 } as const;
 
 export const i18n = i18next.createInstance();

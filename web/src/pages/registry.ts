@@ -25,6 +25,8 @@ export const pageLoaders: Record<string, PageLoader> = {
   '/kbgl/bjkb': () => import('./timetable/ClassTimetablePage.tsx'),
   '/rygl/xsxx': () => import('./students/StudentsPage.tsx'),
   '/messageCenter/xxzx': () => import('./messageCenter/MessageCenterPage.tsx'),
+  '/xtgl/yhgl': () => import('./system/UsersPage.tsx'),
+  '/xtgl/jsgl': () => import('./system/RolesPage.tsx'),
 };
 
 /**

@@ -4,3 +4,4 @@ export * from './audit.ts';
 export * from './school.ts';
 export * from './messages.ts';
 export * from './files.ts';
+export * from './admin.ts';

@@ -223,7 +223,14 @@ export const students = pgTable(
     enrolmentStatus: varchar('enrolment_status', { length: 10 }).notNull(),
     photoFileId: varchar('photo_file_id', { length: 40 }),
   },
-  (t) => [index('students_class_idx').on(t.classId), index('students_photo_idx').on(t.photoFileId)],
+  (t) => [
+    index('students_class_idx').on(t.classId),
+    index('students_photo_idx').on(t.photoFileId),
+    // The student list's keyword matches number or name anywhere in the text (LIKE '%kw%'): trigram
+    // indexes serve that (pg_trgm is created by migration 0002); see docs/calls-timetable.md.
+    index('students_number_trgm_idx').using('gin', t.studentNumber.op('gin_trgm_ops')),
+    index('students_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );
 
 /** Parents and the children they may see. */

@@ -29,6 +29,10 @@ export const roles = pgTable('roles', {
   name: varchar('name', { length: 100 }).notNull(),
   /** 'ordinary' holds menus; 'dynamic' resolves its members with a checked SQL query. */
   roleType: varchar('role_type', { length: 20 }).notNull().default('ordinary'),
+  /** A dynamic role's members: a checked single SELECT returning USERID (see modules/roles/dynamicSql.ts). */
+  dynamicSql: text('dynamic_sql'),
+  /** Or a stored procedure (user id, user type, output) that answers whether the user belongs. */
+  dynamicProcedure: varchar('dynamic_procedure', { length: 100 }),
   enabled: boolean('enabled').notNull().default(true),
   sort: integer('sort').notNull().default(0),
   remark: varchar('remark', { length: 300 }),
@@ -61,6 +65,11 @@ export const menus = pgTable(
     position: varchar('position', { length: 20 }),
     isExternalLink: boolean('is_external_link').notNull().default(false),
     remark: varchar('remark', { length: 300 }),
+    /**
+     * 'directory' groups pages, 'page' is a route, 'button' is an action inside a page (e.g. system:user:edit):
+     * buttons never appear in the menu tree, only their permission values reach the client.
+     */
+    kind: varchar('kind', { length: 12 }).notNull().default('page'),
   },
   (t) => [index('menus_parent_idx').on(t.parentId)],
 );

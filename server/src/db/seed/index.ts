@@ -42,12 +42,13 @@ async function upsertMenu(tx: Tx, seed: MenuSeed, parentId: number | null, sort:
     alwaysShow: seed.alwaysShow ?? false,
     noCache: seed.noCache ?? false,
     position: seed.position ?? null,
+    kind: seed.kind ?? (seed.children?.some((child) => child.kind !== 'button') ? 'directory' : 'page'),
   };
   // Seeding again refreshes titles and links but keeps what an administrator switched off.
   const [row] = await tx
     .insert(menus)
     .values(values)
-    .onConflictDoUpdate({ target: menus.code, set: { name: values.name, nameEn: values.nameEn, url: values.url, permission: values.permission } })
+    .onConflictDoUpdate({ target: menus.code, set: { name: values.name, nameEn: values.nameEn, url: values.url, permission: values.permission, kind: values.kind } })
     .returning({ id: menus.id });
   return row!.id;
 }

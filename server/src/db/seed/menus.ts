@@ -16,6 +16,8 @@ export interface MenuSeed {
   alwaysShow?: boolean;
   noCache?: boolean;
   position?: 'top';
+  /** Default: 'directory' for a node with page children, 'page' otherwise. */
+  kind?: 'directory' | 'page' | 'button';
   children?: MenuSeed[];
 }
 
@@ -32,6 +34,19 @@ const page = (code: string, name: string, nameEn: string, url: string, roles: De
   roles,
   ...extra,
 });
+
+/**
+ * A management page with its two action buttons: `<permission>:edit` (add and modify) and
+ * `<permission>:delete`. Holding the page alone lets a role look; the buttons let it change data.
+ */
+const managed = (code: string, name: string, nameEn: string, url: string, extra: Partial<MenuSeed> = {}): MenuSeed =>
+  page(code, name, nameEn, url, [], {
+    ...extra,
+    children: [
+      { code: `${code}.edit`, name: '编辑', nameEn: 'Edit', url: '', permission: `${code.replace(/\./g, ':')}:edit`, kind: 'button' },
+      { code: `${code}.delete`, name: '删除', nameEn: 'Delete', url: '', permission: `${code.replace(/\./g, ':')}:delete`, kind: 'button' },
+    ],
+  });
 
 export const MENU_TREE: MenuSeed[] = [
   {
@@ -126,9 +141,9 @@ export const MENU_TREE: MenuSeed[] = [
   {
     code: 'records', name: '人员档案', nameEn: 'People records', url: '/rygl', icon: 'TeamOutlined', permission: 'records',
     children: [
-      page('records.staff', '教职工管理', 'Staff management', '/rygl/jzggl'),
+      managed('records.staff', '教职工管理', 'Staff management', '/rygl/jzggl'),
       page('records.student', '学生信息', 'Student information', '/rygl/xsxx', ['class_teacher']),
-      page('records.department', '部门管理', 'Departments', '/rygl/bmgl'),
+      managed('records.department', '部门管理', 'Departments', '/rygl/bmgl'),
     ],
   },
   {
@@ -171,27 +186,28 @@ export const MENU_TREE: MenuSeed[] = [
   {
     code: 'system', name: '系统管理', nameEn: 'System management', url: '/xtgl', icon: 'SettingOutlined', permission: 'system', alwaysShow: true,
     children: [
-      page('system.user', '用户管理', 'Users', '/xtgl/yhgl'),
-      page('system.role', '角色管理', 'Roles', '/xtgl/jsgl'),
-      page('system.roleType', '角色类型', 'Role types', '/xtgl/jslx'),
-      page('system.menu', '菜单管理', 'Menus', '/xtgl/cdgl'),
-      page('system.dictionary', '字典管理', 'Dictionaries', '/xtgl/zdgl'),
+      managed('system.user', '用户管理', 'Users', '/xtgl/yhgl'),
+      managed('system.role', '角色管理', 'Roles', '/xtgl/jsgl'),
+      managed('system.roleType', '角色类型', 'Role types', '/xtgl/jslx'),
+      managed('system.menu', '菜单管理', 'Menus', '/xtgl/cdgl'),
+      managed('system.dictionary', '字典管理', 'Dictionaries', '/xtgl/zdgl'),
       page('system.log', '日志管理', 'Operation logs', '/xtgl/rzgl'),
       page('system.config', '系统配置', 'System configuration', '/xtgl/xtpz'),
-      page('system.job', '定时任务', 'Scheduled jobs', '/datasynchronization'),
+      managed('system.job', '定时任务', 'Scheduled jobs', '/datasynchronization'),
       page('system.jobLog', '调度日志', 'Job log', '/job/log', [], { hidden: true }),
       page('system.passwordRule', '密码规则', 'Password rules', '/xtgl/mmgz'),
-      page('system.organization', '组织机构', 'Organisation', '/xtgl/zzjg'),
-      page('system.calendar', '校历', 'School calendar', '/xtgl/xl'),
-      page('system.campus', '校区管理', 'Campuses', '/xtgl/xqgl'),
-      page('system.building', '楼宇管理', 'Buildings', '/xtgl/lygl'),
-      page('system.classroom', '教室管理', 'Classrooms', '/xtgl/jsglr'),
-      page('system.course', '课程管理', 'Courses', '/xtgl/kcgl'),
-      page('system.researchGroup', '教研组管理', 'Teaching-research groups', '/xtgl/jyzgl'),
-      page('system.class', '班级管理', 'Classes', '/xtgl/bjgl'),
-      page('system.student', '学生管理', 'Students', '/xtgl/xsgl'),
-      page('system.homeCard', '首页卡片', 'Home cards', '/xtgl/sykp'),
-      page('system.customPage', '自定义页面', 'Custom pages', '/custom-page', [], { noCache: true }),
+      managed('system.organization', '组织机构', 'Organisation', '/xtgl/zzjg'),
+      managed('system.calendar', '校历', 'School calendar', '/xtgl/xl'),
+      managed('system.campus', '校区管理', 'Campuses', '/xtgl/xqgl'),
+      managed('system.building', '楼宇管理', 'Buildings', '/xtgl/lygl'),
+      managed('system.classroom', '教室管理', 'Classrooms', '/xtgl/jsglr'),
+      managed('system.course', '课程管理', 'Courses', '/xtgl/kcgl'),
+      managed('system.gradeCourseHours', '年级课时', 'Grade-course hours', '/xtgl/njks'),
+      managed('system.researchGroup', '教研组管理', 'Teaching-research groups', '/xtgl/jyzgl'),
+      managed('system.class', '班级管理', 'Classes', '/xtgl/bjgl'),
+      managed('system.student', '学生管理', 'Students', '/xtgl/xsgl'),
+      managed('system.homeCard', '首页卡片', 'Home cards', '/xtgl/sykp'),
+      managed('system.customPage', '自定义页面', 'Custom pages', '/custom-page', { noCache: true }),
     ],
   },
 ];

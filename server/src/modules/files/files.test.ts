@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, ENCRYPTED, type TestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { files, operationLogs, staff, students, users } from '../../db/schema/index.ts';
-import { RESPONSE_ENCRYPTED_HEADER, sealRequest } from '../../platform/encryptionCodec.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { detectFileKind } from './detect.ts';
 import { contentDisposition } from './routes.ts';
@@ -117,45 +116,28 @@ function multipart(parts: Part[]): { body: Buffer; contentType: string } {
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-let publicKey: string | null = null;
-
 /**
- * Sends a binary body. t.inject's sealer turns a Buffer body into UTF-8 text (server/test/sealer.ts),
- * which breaks the bytes of a file, so with TEST_ENCRYPTION=1 the body is sealed here with the same
- * codec the sealer uses, as bytes, and the answer opened the same way: the server path is the browser's.
+ * Sends a binary body through t.inject: with TEST_ENCRYPTION=1 its sealer (server/test/sealer.ts) seals
+ * Buffer bodies byte for byte, as the browser seals a serialised multipart upload.
  */
-async function sendBinary(request: InjectOptions & { payload: Buffer }, account: string): Promise<LightMyRequestResponse> {
-  if (!ENCRYPTED) return t.inject(request);
-  publicKey ??= ((await t.app.inject({ method: 'POST', url: '/api/security/get' })).json() as { data: { publicKey: string } }).data.publicKey;
-  const headers = { ...(request.headers as Record<string, string>) };
-  const contentType = headers['content-type'];
-  delete headers['content-type'];
-  const sealed = sealRequest(publicKey, account, request.payload as unknown as string, contentType);
-  const response = await t.app.inject({ ...request, payload: sealed.body, headers: { ...headers, ...sealed.headers } });
-  if (response.headers[RESPONSE_ENCRYPTED_HEADER.toLowerCase()] === '1') {
-    const text = sealed.openText(response.body);
-    return Object.assign(response, { body: text, payload: text, json: () => JSON.parse(text) as unknown });
-  }
-  return response;
+function sendBinary(request: InjectOptions & { payload: Buffer }): Promise<LightMyRequestResponse> {
+  return t.inject(request);
 }
 
 function upload(account: string, purpose: string | null, list: { name: string; content: Buffer }[], options: { language?: 'en'; query?: string; purposeLast?: boolean } = {}) {
   const fileParts: Part[] = list.map((file) => ({ filename: file.name, content: file.content }));
   const purposePart: Part[] = purpose === null ? [] : [{ field: 'purpose', value: purpose }];
   const { body, contentType } = multipart(options.purposeLast ? [...fileParts, ...purposePart] : [...purposePart, ...fileParts]);
-  return sendBinary(
-    {
-      method: 'POST',
-      url: `/api/files/upload${options.query ?? ''}`,
-      headers: {
-        'content-type': contentType,
-        [t.config.tokenHeader]: tokens[account],
-        ...(options.language ? { cookie: 'language=en' } : {}),
-      },
-      payload: body,
+  return sendBinary({
+    method: 'POST',
+    url: `/api/files/upload${options.query ?? ''}`,
+    headers: {
+      'content-type': contentType,
+      [t.config.tokenHeader]: tokens[account],
+      ...(options.language ? { cookie: 'language=en' } : {}),
     },
-    account,
-  );
+    payload: body,
+  });
 }
 
 const fileCount = async () => (await t.database.db.select({ n: count() }).from(files))[0].n;
@@ -344,7 +326,7 @@ describe('POST /api/files/upload', () => {
   it('refuses a broken multipart body', async () => {
     const { body, contentType } = multipart([{ field: 'purpose', value: 'image' }, { filename: 'a.jpg', content: SAMPLES.jpeg }]);
     const cut = body.subarray(0, body.length - 30);
-    const response = await sendBinary({ method: 'POST', url: '/api/files/upload', headers: { 'content-type': contentType, [t.config.tokenHeader]: tokens.T0001 }, payload: cut }, 'T0001');
+    const response = await sendBinary({ method: 'POST', url: '/api/files/upload', headers: { 'content-type': contentType, [t.config.tokenHeader]: tokens.T0001 }, payload: cut });
     expect(response.json()).toMatchObject({ result: false, msg: '文件上传失败' });
   });
 });

@@ -39,7 +39,8 @@ export async function menusForUser(db: DbOrTx, userId: number): Promise<MenuRow[
     SELECT m.id, m.parent_id, m.name, m.name_en, m.url, m.icon, m.sort, m.hidden, m.always_show, m.no_cache,
            m.is_custom_page, m.custom_page_param, m.is_home_page, m.position, m.is_external_link
     FROM menus m JOIN (SELECT DISTINCT id FROM tree) t ON t.id = m.id
-    WHERE m.enabled
+    -- Buttons are actions inside a page: they give permission values, never menu entries.
+    WHERE m.enabled AND m.kind <> 'button'
     ORDER BY m.sort, m.id`);
   return result;
 }

@@ -1,9 +1,11 @@
+import { pagedQuerySchema, STUDENT_SORT_FIELDS, studentSearchSchema, type MessageKey, type StudentSortField } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
-import { basicInfo, photo, type StudentBasicInfo } from './service.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { basicInfo, classList, photo, studentList, type StudentBasicInfo } from './service.ts';
 
 const tabDataBody = z.object({
   zh: z.string({ error: 'students.accountRequired' }).trim().min(1, 'students.accountRequired').max(64, 'validation.tooLong'),
@@ -70,5 +72,43 @@ export async function studentRoutes(fastify: FastifyInstance): Promise<void> {
         .header('content-disposition', 'inline')
         .send(Readable.from([image.content]));
     },
+  );
+
+  app.post(
+    '/api/students/page',
+    {
+      // Any signed-in user: the data scope in the query decides which rows they get (see service.ts).
+      config: { access: 'authenticated', readOnly: true },
+      schema: { tags: ['students'], summary: 'Students the caller may see, paged (generic paged-table call)', body: pagedQuerySchema },
+    },
+    async (request) => {
+      const query = request.body;
+      const search = studentSearchSchema.safeParse(query.search);
+      if (!search.success) {
+        // A value too long says so; any other shape (a number, an array...) is a malformed search.
+        const tooLong = search.error.issues.some((issue) => issue.message === 'validation.tooLong');
+        throw badRequest((tooLong ? 'validation.tooLong' : 'paging.badSearch') satisfies MessageKey);
+      }
+      const sortField = query.sortField || undefined;
+      if (sortField !== undefined && !(STUDENT_SORT_FIELDS as readonly string[]).includes(sortField)) throw badRequest('paging.badSortField');
+      const result = await studentList(
+        database.db,
+        request.auth!,
+        await request.permissions(),
+        search.data,
+        { offset: query.currPage * query.limit, limit: query.limit, sortField: sortField as StudentSortField | undefined, order: query.order === 'desc' ? 'desc' : 'asc' },
+        request.language,
+      );
+      return ok(result);
+    },
+  );
+
+  app.post(
+    '/api/classes/list',
+    {
+      config: { access: 'authenticated', readOnly: true },
+      schema: { tags: ['students'], summary: 'Classes the caller may see (staff every class, students and parents their own), for drop-downs' },
+    },
+    async (request) => ok(await classList(database.db, request.auth!, request.language)),
   );
 }

@@ -1,11 +1,20 @@
-import type { Language } from '@campus/contract';
+import type { ClassOption, Language, PagedResult, StudentListRow, StudentSortField } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { visibleStudents } from '../../platform/scope.ts';
+import { visibleClasses, visibleStudents } from '../../platform/scope.ts';
 import { schoolToday } from '../timetable/service.ts';
-import { lookupStudent, studentInfo, studentPhoto, type PhotoRow, type StudentInfoRow } from './queries.ts';
+import {
+  classOptions,
+  lookupStudent,
+  pageStudentList,
+  studentInfo,
+  studentPhoto,
+  type PhotoRow,
+  type StudentInfoRow,
+  type StudentListFilter,
+} from './queries.ts';
 
 /** Whole years from a birth date (YYYY-MM-DD) to a day; null without a birth date. */
 export function ageOn(birthDate: string | null, today: string): number | null {
@@ -40,4 +49,24 @@ export async function photo(db: Db, caller: AuthContext, permissions: Set<string
   const row = await studentPhoto(db, id, visibleStudents(caller, permissions, sql`${id}`));
   if (!row) throw notFound('students.noPhoto');
   return row;
+}
+
+/**
+ * One page of the students the caller may see (administrators all, teachers the classes they lead or
+ * teach, students themselves, parents their children): the scope is part of the query's WHERE.
+ */
+export async function studentList(
+  db: Db,
+  caller: AuthContext,
+  permissions: Set<string>,
+  filter: StudentListFilter,
+  page: { offset: number; limit: number; sortField?: StudentSortField; order: 'asc' | 'desc' },
+  language: Language,
+): Promise<PagedResult<StudentListRow>> {
+  return pageStudentList(db, filter, visibleStudents(caller, permissions, sql`s.id`), page, language);
+}
+
+/** The classes the caller may see, for drop-downs (staff every class; students and parents their own). */
+export async function classList(db: Db, caller: AuthContext, language: Language): Promise<ClassOption[]> {
+  return classOptions(db, (classId) => visibleClasses(caller, classId), language);
 }

@@ -1,13 +1,18 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { stub, stubTimetable } from '../Timetable/callStub.ts';
+import type { RequestOptions } from '../../api/client.ts';
 import { StaffDialog, visibleStaffTabs, DEFAULT_STAFF_TABS } from './StaffDialog.tsx';
 import { TeacherLink, isStaffCaller, findStaffNumber } from './TeacherLink.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { useSession } from '../../state/session.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
-vi.mock('../../api/client.ts', async () => (await import('../Timetable/callStub.ts')).clientModule);
+// The stub answers downloads by path too: a handler returns the file's Blob.
+vi.mock('../../api/client.ts', async () => {
+  const { clientModule, stub: calls } = await import('../Timetable/callStub.ts');
+  return { ...clientModule, download: (path: string, options?: RequestOptions) => calls.call(path, options) };
+});
 
 const BASIC = { ZGH: 'T0002', XM: 'Li Xiuying', XQ: 'East campus', XB: 'Female', IMG: '', RESID: '', BZBM: 'Academic office', SSJYZ: 'Chinese group', GZBM: 'Junior division', CYDH: '138****0002' };
 
@@ -131,12 +136,26 @@ describe('StaffDialog', () => {
     await act(() => i18n.changeLanguage('zh'));
   });
 
-  it('shows the photo from IMG, and the no-photo text when it fails', async () => {
+  it('shows the photo from IMG or RESID through an object URL, and the no-photo text when it fails', async () => {
+    Object.assign(URL, { createObjectURL: (blob: Blob) => `blob:test/${blob.type}`, revokeObjectURL: () => undefined });
     stub.on('/base/jzgzj/getJzgZjJbXx', () => ({ ...BASIC, IMG: '/file/download/abc' }));
-    render(<StaffDialog open zgh="T0002" onClose={() => undefined} />);
+    stub.on('/file/download/abc', () => new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }));
+    const { unmount } = render(<StaffDialog open zgh="T0002" onClose={() => undefined} />);
     const img = await screen.findByTestId('staff-photo-img');
-    expect(img).toHaveAttribute('src', '/file/download/abc');
+    expect(img).toHaveAttribute('src', 'blob:test/image/jpeg');
+    expect(stub.calls('/file/download/abc')).toHaveLength(1);
     fireEvent.error(img);
+    expect(screen.getByTestId('staff-photo-empty')).toHaveTextContent('暂无照片');
+    unmount();
+
+    // Only a RESID: the file-download path; a refused download shows the text.
+    stub.on('/base/jzgzj/getJzgZjJbXx', () => ({ ...BASIC, RESID: 'r 1' }));
+    stub.on('/file/download/r%201', () => {
+      throw new Error('Data does not exist');
+    });
+    render(<StaffDialog open zgh="T0002" onClose={() => undefined} />);
+    await waitFor(() => expect(stub.calls('/file/download/r%201')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('staff-photo')).toHaveAttribute('data-state', 'empty'));
     expect(screen.getByTestId('staff-photo-empty')).toHaveTextContent('暂无照片');
   });
 });

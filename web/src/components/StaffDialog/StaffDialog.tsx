@@ -136,7 +136,7 @@ export function StaffDialog({ open, zgh, onClose, tabs, showInvigilation = false
           <Empty description={t('staffDialog.noData')} />
         ) : (
           <div className="campus-profile" data-testid="staff-basic">
-            <Photo src={staffPhotoUrl(basic)} alt={title} emptyText={t('staffDialog.noPhoto')} data-testid="staff-photo" />
+            <Photo path={staffPhotoUrl(basic)} alt={title} emptyText={t('staffDialog.noPhoto')} data-testid="staff-photo" />
             <Descriptions column={1} size="small" bordered>
               <Descriptions.Item label={t('staffDialog.zgh')}>{value(basic?.ZGH ?? zgh)}</Descriptions.Item>
               <Descriptions.Item label={t('staffDialog.name')}>{value(basic?.XM)}</Descriptions.Item>

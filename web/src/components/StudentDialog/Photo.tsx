@@ -1,23 +1,30 @@
 import { useState } from 'react';
+import { useAuthorizedObjectUrl } from '../../hooks/useAuthorizedObjectUrl.ts';
 
 export interface PhotoProps {
-  /** The image address; '' means no photo. */
-  src: string | null | undefined;
+  /**
+   * The API path of the picture (e.g. /xspic/downloadXsPic?xh=…&type=2 or /file/download/<id>); '' means
+   * no photo. It is downloaded with the token header, which a bare `<img src>` cannot send.
+   */
+  path: string | null | undefined;
   alt: string;
-  /** Shown instead of the image when there is none or it fails to load. */
+  /** Shown instead of the image when there is none, the download fails or the image does not decode. */
   emptyText: string;
   className?: string;
   'data-testid'?: string;
 }
 
-/** A photo, or a 'no photo' text when the address is empty or the image fails (spec section 2). */
-export function Photo({ src, alt, emptyText, className, 'data-testid': testId = 'photo' }: PhotoProps) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const show = !!src && failedSrc !== src;
+/** A photo, or a 'no photo' text when the path is empty or the picture cannot be shown (spec section 2). */
+export function Photo({ path, alt, emptyText, className, 'data-testid': testId = 'photo' }: PhotoProps) {
+  const { url, loading, failed } = useAuthorizedObjectUrl(path);
+  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
+  const show = !!url && brokenUrl !== url;
   return (
-    <div className={`campus-photo${className ? ` ${className}` : ''}`} data-testid={testId}>
+    <div className={`campus-photo${className ? ` ${className}` : ''}`} data-testid={testId} data-state={show ? 'image' : loading ? 'loading' : 'empty'}>
       {show ? (
-        <img src={src} alt={alt} onError={() => setFailedSrc(src)} data-testid={`${testId}-img`} />
+        <img src={url} alt={alt} onError={() => setBrokenUrl(url)} data-testid={`${testId}-img`} />
+      ) : loading && !failed ? (
+        <div className="campus-photo-empty" data-testid={`${testId}-loading`} aria-busy="true" />
       ) : (
         <div className="campus-photo-empty" data-testid={`${testId}-empty`}>
           {emptyText}

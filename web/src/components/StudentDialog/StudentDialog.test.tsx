@@ -1,13 +1,23 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { stub, stubTimetable } from '../Timetable/callStub.ts';
+import type { RequestOptions } from '../../api/client.ts';
 import { StudentDialog } from './StudentDialog.tsx';
 import { Photo } from './Photo.tsx';
 import { dialogWidth } from './dialogWidth.ts';
 import { i18n } from '../../i18n/index.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
-vi.mock('../../api/client.ts', async () => (await import('../Timetable/callStub.ts')).clientModule);
+// The stub answers downloads by path (query included) too: a handler returns the file's Blob.
+vi.mock('../../api/client.ts', async () => {
+  const { clientModule, stub: calls } = await import('../Timetable/callStub.ts');
+  return { ...clientModule, download: (path: string, options?: RequestOptions) => calls.call(path, options) };
+});
+
+const PHOTO_PATH = '/xspic/downloadXsPic?xh=201911001&type=2';
+const jpeg = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+let objectUrls: string[] = [];
+let revoked: string[] = [];
 
 const STUDENT = {
   XH: '201911001',
@@ -30,6 +40,17 @@ beforeEach(() => {
   stubTimetable();
   stub.on('/xsjbxxtab/getTabData', () => ({ dataTab1: [STUDENT] }));
   void i18n.changeLanguage('zh');
+  objectUrls = [];
+  revoked = [];
+  // jsdom has no object URLs.
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => {
+      const url = `blob:test/${objectUrls.length + 1}-${blob.type}`;
+      objectUrls.push(url);
+      return url;
+    },
+    revokeObjectURL: (url: string) => revoked.push(url),
+  });
 });
 
 const modalWidth = () => ([...document.querySelectorAll('.ant-modal')] as HTMLElement[]).at(-1)!.style.width;
@@ -42,17 +63,42 @@ describe('dialog width', () => {
 });
 
 describe('Photo', () => {
-  it('shows the image, or the no-photo text when the address is empty or the image fails', () => {
-    const { rerender } = render(<Photo src="" alt="x" emptyText="No photo" />);
+  it('shows the no-photo text for an empty path without downloading anything', () => {
+    render(<Photo path="" alt="x" emptyText="No photo" />);
     expect(screen.getByTestId('photo-empty')).toHaveTextContent('No photo');
-    rerender(<Photo src="/xspic/downloadXsPic?xh=1&type=2" alt="x" emptyText="No photo" />);
-    const img = screen.getByTestId('photo-img');
-    expect(img).toHaveAttribute('src', '/xspic/downloadXsPic?xh=1&type=2');
+    expect(stub.log).toHaveLength(0);
+  });
+
+  it('downloads the path with the client and shows it through an object URL; a broken image shows the text', async () => {
+    stub.on(PHOTO_PATH, () => jpeg());
+    render(<Photo path={PHOTO_PATH} alt="x" emptyText="No photo" />);
+    expect(screen.getByTestId('photo-loading')).toBeInTheDocument();
+    const img = await screen.findByTestId('photo-img');
+    expect(img).toHaveAttribute('src', 'blob:test/1-image/jpeg');
+    // Quiet: the component shows its own text when there is no photo.
+    expect(stub.calls(PHOTO_PATH)[0].options).toMatchObject({ silent: true });
     fireEvent.error(img);
-    expect(screen.getByTestId('photo-empty')).toBeInTheDocument();
-    // Another address tries again.
-    rerender(<Photo src="/other.png" alt="x" emptyText="No photo" />);
-    expect(screen.getByTestId('photo-img')).toHaveAttribute('src', '/other.png');
+    expect(screen.getByTestId('photo-empty')).toHaveTextContent('No photo');
+  });
+
+  it('shows the no-photo text when the download is refused', async () => {
+    stub.on(PHOTO_PATH, () => {
+      throw new Error('Data does not exist');
+    });
+    render(<Photo path={PHOTO_PATH} alt="x" emptyText="No photo" />);
+    expect(await screen.findByTestId('photo-empty')).toHaveTextContent('No photo');
+    expect(objectUrls).toHaveLength(0);
+  });
+
+  it('revokes the object URL when the path changes and on unmount', async () => {
+    stub.on(PHOTO_PATH, () => jpeg()).on('/file/download/abc', () => new Blob(['p'], { type: 'image/png' }));
+    const { rerender, unmount } = render(<Photo path={PHOTO_PATH} alt="x" emptyText="No photo" />);
+    await screen.findByTestId('photo-img');
+    rerender(<Photo path="/file/download/abc" alt="x" emptyText="No photo" />);
+    await waitFor(() => expect(screen.getByTestId('photo-img')).toHaveAttribute('src', 'blob:test/2-image/png'));
+    expect(revoked).toEqual(['blob:test/1-image/jpeg']);
+    unmount();
+    expect(revoked).toEqual(['blob:test/1-image/jpeg', 'blob:test/2-image/png']);
   });
 });
 
@@ -72,10 +118,23 @@ describe('StudentDialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the photo when IMG is given', async () => {
-    stub.on('/xsjbxxtab/getTabData', () => ({ dataTab1: [{ ...STUDENT, IMG: '/xspic/downloadXsPic?xh=201911001&type=2' }] }));
+  it('shows the photo when IMG is given, downloaded with the client', async () => {
+    stub.on('/xsjbxxtab/getTabData', () => ({ dataTab1: [{ ...STUDENT, IMG: PHOTO_PATH }] }));
+    stub.on(PHOTO_PATH, () => jpeg());
     render(<StudentDialog open zh="201911001" onClose={() => undefined} />);
-    expect(await screen.findByTestId('student-photo-img')).toHaveAttribute('src', '/xspic/downloadXsPic?xh=201911001&type=2');
+    expect(await screen.findByTestId('student-photo-img')).toHaveAttribute('src', 'blob:test/1-image/jpeg');
+    expect(stub.calls(PHOTO_PATH)).toHaveLength(1);
+  });
+
+  it('shows the no-photo text when the photo cannot be downloaded', async () => {
+    stub.on('/xsjbxxtab/getTabData', () => ({ dataTab1: [{ ...STUDENT, IMG: PHOTO_PATH }] }));
+    stub.on(PHOTO_PATH, () => {
+      throw new Error('Data does not exist');
+    });
+    render(<StudentDialog open zh="201911001" onClose={() => undefined} />);
+    await waitFor(() => expect(stub.calls(PHOTO_PATH)).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('student-photo')).toHaveAttribute('data-state', 'empty'));
+    expect(screen.getByTestId('student-photo-empty')).toHaveTextContent('暂无照片');
   });
 
   it("the timetable tab shows the student's timetable by student number", async () => {

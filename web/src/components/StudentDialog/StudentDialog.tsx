@@ -15,7 +15,7 @@ export interface StudentDialogProps {
   /** The student account (ZH). */
   zh: string;
   onClose: () => void;
-  /** The name and photo already known (e.g. the signed-in user's), shown until the call answers. */
+  /** The name and photo (its API path) already known (e.g. the signed-in user's), shown until the call answers. */
   name?: string;
   photo?: string;
   defaultTab?: StudentTab;
@@ -53,7 +53,7 @@ export function StudentDialog({ open, zh, onClose, name, photo, defaultTab = 'ba
   }, [open, zh]);
 
   const shownName = info?.XM || name || zh;
-  const photoSrc = info ? info.IMG : (photo ?? '');
+  const photoPath = info ? info.IMG : (photo ?? '');
   const value = (v: unknown) => (v === undefined || v === null || v === '' ? <span className="campus-muted">-</span> : String(v));
   // The timetable asks for the student number once known (the account otherwise).
   const xh = info?.XH || (info === null ? zh : '');
@@ -64,7 +64,7 @@ export function StudentDialog({ open, zh, onClose, name, photo, defaultTab = 'ba
         <Empty description={t('studentDialog.noData')} />
       ) : (
         <div className="campus-profile" data-testid="student-basic">
-          <Photo src={photoSrc} alt={shownName} emptyText={t('studentDialog.noPhoto')} data-testid="student-photo" />
+          <Photo path={photoPath} alt={shownName} emptyText={t('studentDialog.noPhoto')} data-testid="student-photo" />
           <Descriptions column={i18n.language === 'en' ? 1 : 2} size="small" bordered>
             <Descriptions.Item label={t('studentDialog.name')}>{value(info?.XM ?? name)}</Descriptions.Item>
             <Descriptions.Item label={t('studentDialog.xh')}>{value(info?.XH)}</Descriptions.Item>

@@ -10,6 +10,7 @@ export const demoLayoutRoutes: Record<string, LayoutRouteSpec> = {
   '/demo/tableWrap': { titleKey: 'demo.tableWrap.title' },
   '/demo/buttons': { titleKey: 'demo.buttons.title' },
   '/demo/pagHeader': { titleKey: 'demo.pagHeader.title' },
+  '/demo/upload': { titleKey: 'upload.demo.title' },
 };
 
 export const demoPageLoaders: Record<string, PageLoader> = {
@@ -18,4 +19,5 @@ export const demoPageLoaders: Record<string, PageLoader> = {
   '/demo/tableWrap': () => import('./TableWrapDemo.tsx'),
   '/demo/buttons': () => import('./ButtonsDemo.tsx'),
   '/demo/pagHeader': () => import('./PagHeaderDemo.tsx'),
+  '/demo/upload': () => import('./UploadDemo.tsx'),
 };

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Input, Space } from 'antd';
+import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../registry.ts';
 import { TimetableView } from '../../components/Timetable/index.ts';
+import { ClassSelect } from '../students/ClassSelect.tsx';
 import { local } from '../../state/storage.ts';
 import './timetablePages.css';
 
@@ -11,13 +12,13 @@ const LAST_CLASS_KEY = 'campus.timetable.class';
 const lastClass = (): string => local.get(LAST_CLASS_KEY) ?? '';
 
 /**
- * /kbgl/bjkb class timetable: the timetable of a class by its class number (BH); the last one asked for is
- * remembered. Teacher names in the cells open the staff profile.
+ * /kbgl/bjkb class timetable: the timetable of a class chosen from the classes the user may see
+ * (POST /api/classes/list, searchable by name or class number); the last one chosen is remembered.
+ * Teacher names in the cells open the staff profile.
  */
 export default function ClassTimetablePage(_props: PageProps) {
   const { t } = useTranslation();
   const [bh, setBh] = useState(lastClass);
-  const [typed, setTyped] = useState(bh);
 
   return (
     <div className="timetable-page" data-testid="class-timetable-page">
@@ -31,18 +32,16 @@ export default function ClassTimetablePage(_props: PageProps) {
           ) : null}
         </div>
         <Space wrap className="timetable-page-controls">
-          <Input.Search
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            placeholder={t('timetable.classNumber')}
-            enterButton={t('timetable.show')}
-            onSearch={(value) => {
-              const next = value.trim();
+          <ClassSelect
+            value={bh || undefined}
+            onChange={(value) => {
+              const next = value ?? '';
               setBh(next);
               if (next) local.set(LAST_CLASS_KEY, next);
             }}
+            placeholder={t('timetable.chooseClass')}
             style={{ width: 280 }}
-            data-testid="timetable-class-input"
+            data-testid="timetable-class-select"
           />
         </Space>
       </div>

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { stub, stubTimetable } from '../../components/Timetable/callStub.ts';
 import StudentTimetablePage, { isFamily } from './StudentTimetablePage.tsx';
 import TeacherTimetablePage, { staffNumberOf } from './TeacherTimetablePage.tsx';
@@ -90,14 +90,26 @@ describe('TeacherTimetablePage', () => {
 });
 
 describe('ClassTimetablePage', () => {
-  it('shows the class asked for and remembers it', async () => {
+  it('offers the classes of /api/classes/list, shows the one chosen and remembers it', async () => {
+    stub.on('/api/classes/list', () => [
+      { code: '20190801', name: 'Class 8-1', gradeCode: 'g8', gradeName: 'Grade 8', campusCode: 'campus-1', campusName: 'East', classTeacherName: 'Li', classTeacherNumber: 'T0002' },
+      { code: '20190802', name: 'Class 8-2', gradeCode: 'g8', gradeName: 'Grade 8', campusCode: 'campus-1', campusName: 'East', classTeacherName: null, classTeacherNumber: null },
+    ]);
     const { unmount } = render(<ClassTimetablePage route={{ path: '/kbgl/bjkb' } as AppRoute} />);
-    const input = screen.getByPlaceholderText(/20190801/);
-    fireEvent.change(input, { target: { value: '20190801' } });
-    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-    await waitFor(() => expect(stub.bodies('/pk/queryPkInfoFb')[0]).toMatchObject({ id: '20190801', type: '1' }));
+    expect(stub.calls('/pk/queryPkInfoFb')).toHaveLength(0);
+    const select = screen.getByTestId('timetable-class-select');
+    fireEvent.mouseDown(within(select.closest('.ant-select') as HTMLElement).getByRole('combobox'));
+    const option = await waitFor(() => {
+      const found = [...document.querySelectorAll('.ant-select-item-option')].find((el) => el.textContent === 'Class 8-2');
+      if (!found) throw new Error('no option');
+      return found as HTMLElement;
+    });
+    fireEvent.click(option);
+    await waitFor(() => expect(stub.bodies('/pk/queryPkInfoFb')[0]).toMatchObject({ id: '20190802', type: '1' }));
+    expect(screen.getByTestId('timetable-class-number')).toHaveTextContent('20190802');
     unmount();
     render(<ClassTimetablePage route={{ path: '/kbgl/bjkb' } as AppRoute} />);
     await waitFor(() => expect(stub.calls('/pk/queryPkInfoFb')).toHaveLength(2));
+    expect(stub.bodies('/pk/queryPkInfoFb')[1]).toMatchObject({ id: '20190802' });
   });
 });

@@ -1,0 +1,133 @@
+// Browser flows of issue 4 (system management), appended to the flows of flows.mjs.
+import { assert, until } from './flows.mjs';
+
+const DEMO_PASSWORD = 'Demo@2026';
+const CHINESE = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
+
+async function signIn(page, context, base, username, password = DEMO_PASSWORD, lang = 'zh') {
+  if (lang === 'en') await context.addCookies([{ name: 'language', value: 'en', url: base }]);
+  await page.goto(`${base}/login`);
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/dashboard$/);
+  await page.getByTestId('sidebar').waitFor();
+}
+
+/** The open dialog holding the element with this test id. */
+const dialogWith = (page, testId) => page.locator('.ant-modal').filter({ has: page.getByTestId(testId) }).last();
+
+async function pickInSelect(page, select, text) {
+  await select.click();
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text }).first();
+  await option.waitFor();
+  await option.click();
+}
+
+/** Ticks a node of the role's menu tree by its title. */
+async function tickMenu(page, title) {
+  const node = page.getByTestId('roles-menu-tree').locator('.ant-tree-treenode:not([aria-hidden])').filter({ hasText: new RegExp(`^${title}$`) }).first();
+  await node.locator('.ant-tree-checkbox').click();
+}
+
+async function expandMenu(page, title) {
+  const node = page.getByTestId('roles-menu-tree').locator('.ant-tree-treenode:not([aria-hidden])').filter({ hasText: new RegExp(`^${title}$`) }).first();
+  await node.locator('.ant-tree-switcher').click();
+}
+
+/** Pages of the system-management menu that exist in the seed (the job log is a hidden page). */
+const SYSTEM_PAGES = ['/xtgl/yhgl', '/xtgl/jsgl', '/xtgl/jslx', '/xtgl/cdgl', '/xtgl/zdgl', '/xtgl/rzgl', '/xtgl/xtpz', '/datasynchronization', '/job/log', '/xtgl/mmgz', '/xtgl/zzjg', '/xtgl/xl', '/xtgl/xqgl', '/xtgl/lygl', '/xtgl/jsglr', '/xtgl/kcgl', '/xtgl/njks', '/xtgl/jyzgl', '/xtgl/bjgl', '/xtgl/xsgl', '/xtgl/sykp', '/custom-page'];
+
+export const systemFlows = [
+  {
+    name: 'admin creates a teacher and a role with two menus; the teacher sees exactly those menus',
+    async run({ page, context, base, browser, shot }) {
+      await signIn(page, context, base, 'admin');
+      // The role first: two pages of the home-school area.
+      await page.goto(`${base}/xtgl/jsgl`);
+      await page.getByTestId('roles-page').waitFor();
+      await page.getByTestId('roles-page').getByTestId('manage-add').click();
+      const roleDialog = dialogWith(page, 'roles-dialog');
+      await roleDialog.getByTestId('roles-form-code').fill('e2e_notice_role');
+      await roleDialog.getByTestId('roles-form-name').fill('通知与作业');
+      await roleDialog.getByTestId('roles-dialog-ok').click();
+      await roleDialog.waitFor({ state: 'hidden' });
+      await page.getByTestId('roles-menus-e2e_notice_role').waitFor();
+      await page.getByTestId('roles-menus-e2e_notice_role').click();
+      await page.getByTestId('roles-menu-tree').locator('.ant-tree-treenode:not([aria-hidden])').first().waitFor();
+      await expandMenu(page, '家校互动');
+      await tickMenu(page, '作业发布');
+      await tickMenu(page, '通知发布');
+      await shot('role-menus');
+      await page.locator('.ant-modal').filter({ has: page.getByTestId('roles-menu-tree') }).getByRole('button', { name: /保\s*存/ }).click();
+      await page.getByTestId('roles-menu-tree').waitFor({ state: 'hidden' });
+
+      // Then the teacher with that role.
+      await page.goto(`${base}/xtgl/yhgl`);
+      await page.getByTestId('users-page').waitFor();
+      await page.getByTestId('users-page').getByTestId('manage-add').click();
+      const userDialog = dialogWith(page, 'users-dialog');
+      await userDialog.getByTestId('users-form-account').fill('T7001');
+      await userDialog.getByTestId('users-form-name').fill('新入职老师');
+      // The shared password rule shows before anything is sent.
+      await userDialog.getByTestId('users-form-password').fill('abcdef');
+      await userDialog.getByTestId('users-dialog-ok').click();
+      await until(async () => (await userDialog.locator('.ant-form-item-explain-error').allInnerTexts()).some((text) => text.includes('6 到 12 位')), 'the password rule shows');
+      await userDialog.getByTestId('users-form-password').fill('Teach7001');
+      await pickInSelect(page, userDialog.getByTestId('users-form-roles'), '通知与作业');
+      await page.keyboard.press('Escape');
+      await userDialog.getByTestId('users-dialog-ok').click();
+      await userDialog.waitFor({ state: 'hidden' });
+      await page.getByTestId('users-keyword').fill('T7001');
+      await page.getByTestId('users-keyword').press('Enter');
+      await until(async () => (await page.getByTestId('users-page').locator('.ant-table-tbody').innerText()).includes('新入职老师'), 'the new user is listed');
+      await shot('user-created');
+
+      // The teacher signs in elsewhere and sees exactly the two pages.
+      const teacherContext = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'zh-CN' });
+      try {
+        const teacherPage = await teacherContext.newPage();
+        await signIn(teacherPage, teacherContext, base, 'T7001', 'Teach7001');
+        const sidebar = teacherPage.getByTestId('sidebar');
+        await sidebar.locator('.ant-menu-submenu-title', { hasText: '家校互动' }).click();
+        await until(async () => (await sidebar.locator('.ant-menu-item').allInnerTexts()).length >= 3, 'the group opens');
+        const entries = (await sidebar.locator('.ant-menu-item').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+        assert(JSON.stringify(entries) === JSON.stringify(['首页', '作业发布', '通知发布']), `the teacher's menus: ${entries}`);
+        const groups = (await sidebar.locator('.ant-menu-submenu-title').allInnerTexts()).map((text) => text.trim());
+        assert(JSON.stringify(groups) === JSON.stringify(['家校互动']), `the teacher's groups: ${groups}`);
+        await teacherPage.goto(`${base}/xtgl/yhgl`);
+        await teacherPage.waitForURL(/\/404$/);
+      } finally {
+        await teacherContext.close();
+      }
+    },
+  },
+  ...['zh', 'en'].map((lang) => ({
+    name: `every system-management page opens without a console error (${lang})`,
+    async run({ page, context, base }) {
+      const problems = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
+      });
+      await signIn(page, context, base, 'admin', DEMO_PASSWORD, lang);
+      for (const path of SYSTEM_PAGES) {
+        await page.goto(`${base}${path}`);
+        await page.waitForURL(new RegExp(`${path}$`));
+        const view = page.locator('.page-view:visible');
+        await view.waitFor();
+        await until(async () => (await view.innerText()).trim().length > 0 && (await page.locator('.page-view:visible .ant-spin-spinning').count()) === 0, `${path} renders`);
+        if (lang === 'en') {
+          // Data may be Chinese (names in the demo school); the screen's own texts may not. Table bodies hold data.
+          const chrome = await page.evaluate(() => {
+            const root = [...document.querySelectorAll('.page-view')].find((el) => el instanceof HTMLElement && el.offsetParent !== null) ?? document.body;
+            const clone = root.cloneNode(true);
+            clone.querySelectorAll('.ant-table-tbody, .ant-select-selection-item').forEach((node) => node.remove());
+            return clone.textContent ?? '';
+          });
+          assert(!CHINESE.test(chrome), `${path} shows Chinese outside data: ${chrome.slice(0, 200)}`);
+        }
+      }
+      assert(problems.length === 0, `console errors: ${problems.join(' | ')}`);
+    },
+  })),
+];

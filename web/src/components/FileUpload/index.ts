@@ -1,0 +1,1 @@
+export { FileUpload, UPLOAD_PATH, type FileUploadProps, type UploadedFile } from './FileUpload.tsx';

@@ -1,0 +1,2 @@
+export { ManagePage, type ManageContext, type ManagePageProps } from './ManagePage.tsx';
+export { FormDialog, type FormDialogProps, type FormMode } from './FormDialog.tsx';
