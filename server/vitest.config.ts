@@ -5,6 +5,6 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // Each test file builds its own database; argon2 and migrations make files take a few seconds.
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

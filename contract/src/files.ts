@@ -54,6 +54,8 @@ export const UPLOAD_PURPOSES = {
   staffPhoto: { kinds: ['jpeg'], maxBytes: 2 * MB, maxFiles: 1 },
   /** A student's photo (students.photo_file_id): JPG, 2 MB like the avatar. */
   studentPhoto: { kinds: ['jpeg'], maxBytes: 2 * MB, maxFiles: 1 },
+  /** Pictures of a configurable custom page: 2 MB, 9 at a time. */
+  customPageImage: { kinds: IMAGES, maxBytes: 2 * MB, maxFiles: 9 },
   /** Assignment pictures: 5 MB each, 9 per item. */
   assignmentImage: { kinds: IMAGES, maxBytes: 5 * MB, maxFiles: 9 },
   /** Travel-application pictures: at most 4 (size: the general 2 MB). */

@@ -36,7 +36,7 @@ async function expandMenu(page, title) {
 }
 
 /** Pages of the system-management menu that exist in the seed (the job log is a hidden page). */
-const SYSTEM_PAGES = ['/xtgl/yhgl', '/xtgl/jsgl', '/xtgl/jslx', '/xtgl/cdgl', '/xtgl/zdgl', '/xtgl/rzgl', '/xtgl/xtpz', '/datasynchronization', '/job/log', '/xtgl/mmgz', '/xtgl/zzjg', '/xtgl/xl', '/xtgl/xqgl', '/xtgl/lygl', '/xtgl/jsglr', '/xtgl/kcgl', '/xtgl/njks', '/xtgl/jyzgl', '/xtgl/bjgl', '/xtgl/xsgl', '/xtgl/sykp', '/custom-page'];
+const SYSTEM_PAGES = ['/xtgl/yhgl', '/xtgl/jsgl', '/xtgl/jslx', '/xtgl/cdgl', '/xtgl/zdgl', '/xtgl/rzgl', '/xtgl/xtpz', '/datasynchronization', '/job/log', '/xtgl/mmgz', '/xtgl/zzjg', '/xtgl/xl', '/xtgl/xqgl', '/xtgl/lygl', '/xtgl/jsglr', '/xtgl/kcgl', '/xtgl/njks', '/xtgl/jyzgl', '/xtgl/bjgl', '/xtgl/xsgl', '/xtgl/sykp', '/custom-page', '/custom-page/drag'];
 
 export const systemFlows = [
   {
@@ -100,6 +100,51 @@ export const systemFlows = [
       } finally {
         await teacherContext.close();
       }
+    },
+  },
+  {
+    name: 'admin designs a custom page by dragging blocks, publishes it and opens it from the menu',
+    async run({ page, context, base, shot }) {
+      await signIn(page, context, base, 'admin');
+      await page.goto(`${base}/custom-page`);
+      await page.getByTestId('custom-pages').getByTestId('manage-add').click();
+      await page.waitForURL(/\/custom-page\/drag$/);
+      const designer = page.getByTestId('custom-page-designer');
+      await designer.getByTestId('designer-param').fill('open-day');
+      await designer.getByTestId('designer-title').fill('校园开放日');
+      await designer.getByTestId('designer-title-en').fill('Open day');
+      // Drag a heading onto the empty canvas, then a notice below it.
+      await designer.getByTestId('designer-palette-heading').dragTo(designer.getByTestId('designer-drop-0'));
+      await until(async () => (await designer.getByTestId('designer-block').count()) === 1, 'the heading lands on the canvas');
+      await designer.getByTestId('designer-palette-notice').dragTo(designer.getByTestId('designer-drop-1'));
+      await until(async () => (await designer.getByTestId('designer-block').count()) === 2, 'the notice lands below');
+      // Drag the notice above the heading.
+      await designer.getByTestId('designer-block').nth(1).dragTo(designer.getByTestId('designer-drop-0'));
+      await until(async () => (await designer.getByTestId('designer-block').first().getAttribute('data-type')) === 'notice', 'the notice moved up');
+      await designer.getByTestId('designer-block').nth(1).click();
+      await designer.getByTestId('designer-prop-text').fill('欢迎参加校园开放日');
+      await designer.getByTestId('designer-save').click();
+      await until(async () => (await page.locator('.ant-message').innerText().catch(() => '')).includes('新增成功'), 'saved');
+      await shot('designer');
+
+      await page.goto(`${base}/custom-page`);
+      const list = page.getByTestId('custom-pages');
+      await list.getByTestId('custom-publish-open-day').click();
+      const form = page.getByTestId('custom-publish-form');
+      await form.getByTestId('custom-publish-parent').click();
+      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: /^家校互动$/ }).click();
+      await page.locator('.ant-modal').filter({ has: form }).getByRole('button', { name: /^发\s*布$/ }).click();
+      await form.waitFor({ state: 'hidden' });
+      // The publisher's menu shows the entry at once.
+      const sidebar = page.getByTestId('sidebar');
+      const entry = sidebar.locator('.ant-menu-item', { hasText: '校园开放日' });
+      if (!(await entry.isVisible())) await sidebar.locator('.ant-menu-submenu-title', { hasText: '家校互动' }).click();
+      await entry.click();
+      await page.waitForURL(/\/customPreview\/open-day$/);
+      const view = page.getByTestId('custom-page-view');
+      await until(async () => (await view.innerText()).includes('欢迎参加校园开放日'), 'the published page shows the heading');
+      assert((await view.innerText()).indexOf('提示') < (await view.innerText()).indexOf('欢迎参加校园开放日'), 'the notice comes first');
+      await shot('published');
     },
   },
   ...['zh', 'en'].map((lang) => ({

@@ -8,6 +8,7 @@ import { useRouteTable } from '../../app/routeTable.ts';
 import { flattenRoutes, routeTitle, type AppRoute } from '../../app/menuRoutes.ts';
 import { MenuIcon } from '../../components/MenuIcon/index.ts';
 import type { PageProps } from '../registry.ts';
+import { DashboardCards } from './DashboardCards.tsx';
 import './dashboard.css';
 
 export function greetingKey(hour: number): string {
@@ -77,6 +78,8 @@ export default function Dashboard(_props: PageProps) {
           </div>
         </div>
       </Card>
+
+      <DashboardCards />
 
       <Row gutter={[16, 16]} className="dashboard-stats">
         <Col xs={12} md={6}>
