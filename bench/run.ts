@@ -1,0 +1,510 @@
+/**
+ * `npm run bench`: drives the production server with autocannon and writes bench/RESULTS.md.
+ *
+ *   npm run bench                                district scale on PostgreSQL (generates campus_bench when missing)
+ *   npm run bench -- --scale school              school scale on the embedded database
+ *   options: --regenerate  --duration 20  --warmup 3  --connections 50,200  --only <regex of scenario names>
+ *
+ * The server runs as a child process (the entry `npm start` uses: server/src/main.ts under tsx); the
+ * baselines run in their own process (bench/baseline.ts) before it; the load comes from this process.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../server/src/config.ts';
+import { DEMO_PASSWORD } from '../server/src/db/seed/index.ts';
+import { gitCommit, machineFacts, parseArgs, repoRoot, sleep, targetOf } from './common.ts';
+import { LOGIN_JS_BUDGET_KB, measureRoutes } from './size.ts';
+
+const { scale, flags, options } = parseArgs(process.argv.slice(2));
+const target = targetOf(scale);
+const DURATION = Number(options.get('duration') ?? 20);
+const WARMUP = Number(options.get('warmup') ?? 3);
+const CONNECTIONS = (options.get('connections') ?? '50,200').split(',').map(Number);
+const ONLY = options.has('only') ? new RegExp(options.get('only')!, 'i') : null;
+const TOKEN_HEADER = loadConfig({}).tokenHeader;
+const RESULTS = path.join(repoRoot, 'bench', 'RESULTS.md');
+const loadAtStart = os.loadavg()[0];
+
+// ---------------------------------------------------------------------------------------------
+// Database facts, before any server holds the (single-process) embedded database.
+
+interface Facts {
+  counts: Record<string, number>;
+  pool: { account: string; userType: number }[];
+  termCode: string;
+  week: number;
+  postgresVersion: string;
+}
+
+async function queryDatabase<T>(text: string): Promise<T[]> {
+  if (target.databaseUrl) {
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(text)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+  const client = new PGlite(target.dataDir, { extensions: { pg_trgm } });
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.close();
+  }
+}
+
+async function databaseExists(): Promise<boolean> {
+  try {
+    if (!target.databaseUrl && !fs.existsSync(path.join(target.dataDir, 'PG_VERSION'))) return false;
+    const [row] = await queryDatabase<{ n: string }>('SELECT count(*) AS n FROM students');
+    return Number(row.n) === scale.students;
+  } catch {
+    return false;
+  }
+}
+
+async function readFacts(): Promise<Facts> {
+  const [counts] = await queryDatabase<Record<string, string>>(`SELECT
+    (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM students) AS students, (SELECT count(*) FROM users WHERE user_type = 4) AS parents,
+    (SELECT count(*) FROM staff) AS staff, (SELECT count(*) FROM classes) AS classes, (SELECT count(*) FROM timetable_entries) AS timetable_entries,
+    (SELECT count(*) FROM messages) AS messages, (SELECT count(*) FROM operation_logs) AS operation_logs, (SELECT count(*) FROM sessions) AS sessions`);
+  // The login pool: accounts with their own password hash (the generator gives every other account one shared hash).
+  const pool = await queryDatabase<{ account: string; user_type: number }>(`
+    SELECT account, user_type FROM users
+    WHERE password_hash IS NOT NULL
+      AND password_hash <> (SELECT password_hash FROM users WHERE password_hash IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1)
+    ORDER BY id`);
+  const [term] = await queryDatabase<{ code: string; week: number }>(`
+    SELECT code, GREATEST(1, LEAST(week_count, (CURRENT_DATE - start_date) / 7 + 1))::int AS week FROM terms WHERE is_current`);
+  const [version] = await queryDatabase<{ v: string }>('SELECT version() AS v');
+  return {
+    counts: Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)])),
+    pool: pool.map((p) => ({ account: p.account, userType: Number(p.user_type) })),
+    termCode: term.code,
+    week: term.week,
+    postgresVersion: version.v.split(' on ')[0].split(',')[0],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes.
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+interface Child {
+  process: ChildProcess;
+  port: number;
+  stop(): Promise<void>;
+}
+
+async function startChild(label: string, script: string, readyPath: string, extraEnv: Record<string, string>): Promise<Child> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: target.databaseUrl ?? '',
+    DATA_DIR: target.dataDir,
+    // Request logging to stdout would cost the server as much as some of the calls measured; warnings only.
+    LOG_LEVEL: 'warn',
+    REQUEST_ENCRYPTION: '0',
+    NODE_ENV: 'production',
+    ...extraEnv,
+  };
+  // node --import tsx runs the file in this very process (the tsx command would add a parent process),
+  // so the pid is the server's and its memory can be read from /proc.
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: path.dirname(script), env, stdio: ['ignore', 'inherit', 'inherit'] });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (exited) throw new Error(`${label} exited before it was ready`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}${readyPath}`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${label} did not start within 120 s`);
+    await sleep(250);
+  }
+  return {
+    process: child,
+    port,
+    stop: async () => {
+      if (exited) return;
+      const done = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([done, sleep(10_000).then(() => child.kill('SIGKILL'))]);
+    },
+  };
+}
+
+/** Resident memory of a process, in MB, from /proc (VmRSS now, VmHWM the peak since it started). */
+function memoryOf(pid: number): { rss: number; hwm: number } {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+  } catch {
+    return { rss: 0, hwm: 0 };
+  }
+}
+
+/** CPU seconds a process has used so far, from /proc/<pid>/stat (utime + stime). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Waits until the server is idle (under 10 % of a core for a second, at most 60 s). Requests that timed
+ * out on the client are still worked off by the server (argon2 hashes, queued queries), and that
+ * backlog must not be counted against the next scenario.
+ */
+async function settle(pid: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let before = cpuSecondsOf(pid);
+  while (Date.now() < deadline) {
+    await sleep(1000);
+    const now = cpuSecondsOf(pid);
+    if (now - before < 0.1) return;
+    before = now;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios.
+
+interface Row {
+  scenario: string;
+  connections: number | string;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  envelopeFailures: number;
+  errors: number;
+  peakRssMb: number;
+}
+
+interface Scenario {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** Form fields or a JSON body for request number i. */
+  body?: (i: number) => Record<string, string | number> | undefined;
+  json?: boolean;
+  /** Which tokens the requests carry, in turn. */
+  tokens?: () => string[];
+}
+
+const form = (fields: Record<string, string | number>) => new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+
+async function load(base: string, scenario: Scenario, connections: number, duration: number, sampler?: () => void): Promise<Omit<Row, 'scenario' | 'connections' | 'peakRssMb'>> {
+  let counter = 0;
+  let envelopeFailures = 0;
+  const tokens = scenario.tokens?.() ?? [];
+  const instance = autocannon({
+    url: base,
+    connections,
+    duration,
+    timeout: 10,
+    requests: [
+      {
+        method: scenario.method,
+        path: scenario.path,
+        setupRequest: (request) => {
+          const i = counter++;
+          const headers: Record<string, string> = { 'accept-language': 'zh-CN' };
+          if (tokens.length) headers[TOKEN_HEADER] = tokens[i % tokens.length];
+          const fields = scenario.body?.(i);
+          if (!fields) return { ...request, headers };
+          headers['content-type'] = scenario.json ? 'application/json' : 'application/x-www-form-urlencoded';
+          return { ...request, headers, body: scenario.json ? JSON.stringify(fields) : form(fields) };
+        },
+        onResponse: (_status, body) => {
+          if (body.includes('"result":false')) envelopeFailures++;
+        },
+      },
+    ],
+  });
+  const timer = sampler ? setInterval(sampler, 250) : undefined;
+  const result = await instance;
+  if (timer) clearInterval(timer);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    envelopeFailures,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function loginAll(base: string, accounts: string[]): Promise<Map<string, string>> {
+  const tokens = new Map<string, string>();
+  let next = 0;
+  const worker = async () => {
+    while (next < accounts.length) {
+      const account = accounts[next++];
+      const response = await fetch(`${base}/api/login/v4`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form({ username: account, password: DEMO_PASSWORD }),
+      });
+      const envelope = (await response.json()) as { result: boolean; data?: { token: string }; msg: string };
+      if (!envelope.result || !envelope.data) throw new Error(`login of ${account} failed: ${envelope.msg}`);
+      tokens.set(account, envelope.data.token);
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  return tokens;
+}
+
+function fmt(row: Row, bare?: Row, select1?: Row): string {
+  const ratio = (base?: Row) => (base && base.rps ? `${((100 * row.rps) / base.rps).toFixed(1)} %` : '–');
+  return `| ${row.scenario} | ${row.connections} | ${Math.round(row.rps).toLocaleString('en')} | ${row.p50} | ${row.p99} | ${row.non2xx} | ${row.envelopeFailures} | ${row.errors} | ${ratio(bare)} | ${ratio(select1)} | ${row.peakRssMb ? Math.round(row.peakRssMb) : '–'} |`;
+}
+
+async function main(): Promise<void> {
+  if (flags.has('regenerate') || !(await databaseExists())) {
+    console.log(`No ${scale.name}-scale database found (or --regenerate): generating it.`);
+    const started = Date.now();
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench', 'generate.ts'), '--scale', scale.name], { stdio: 'inherit', cwd: repoRoot });
+      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`generate.ts exited with ${code}`))));
+    });
+    console.log(`generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+  const facts = await readFacts();
+  const students = facts.pool.filter((p) => p.userType === 2).map((p) => p.account);
+  const everyone = facts.pool.map((p) => p.account);
+  console.log(`${scale.name} scale: ${Object.entries(facts.counts).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ')}; login pool ${everyone.length} accounts`);
+
+  const rows: Row[] = [];
+  const record = (row: Row) => {
+    rows.push(row);
+    console.log(fmt(row, rows.find((r) => r.scenario === 'baseline: bare Fastify' && r.connections === row.connections), rows.find((r) => r.scenario === 'baseline: SELECT 1' && r.connections === row.connections)));
+  };
+  const wanted = (name: string) => !ONLY || ONLY.test(name) || name.startsWith('baseline');
+
+  // Baselines, in their own process (with the same database client and pool), before the server starts.
+  console.log('| scenario | conns | req/s | p50 ms | p99 ms | non-2xx | result:false | errors | vs bare | vs SELECT 1 | peak RSS MB |');
+  const baseline = await startChild('baseline', path.join(repoRoot, 'bench', 'baseline.ts'), '/bare', {});
+  try {
+    for (const [name, url] of [['baseline: bare Fastify', '/bare'], ['baseline: SELECT 1', '/select1']] as const) {
+      for (const connections of CONNECTIONS) {
+        const base = `http://127.0.0.1:${baseline.port}`;
+        const scenario: Scenario = { name, method: 'GET', path: url };
+        if (WARMUP) await load(base, scenario, connections, WARMUP);
+        record({ scenario: name, connections, peakRssMb: 0, ...(await load(base, scenario, connections, DURATION)) });
+      }
+    }
+  } finally {
+    await baseline.stop();
+  }
+
+  const server = await startChild('server', path.join(repoRoot, 'server', 'src', 'main.ts'), '/api/config/client', {});
+  const serverConfig = loadConfig({ ...process.env, DATABASE_URL: target.databaseUrl ?? '' });
+  const base = `http://127.0.0.1:${server.port}`;
+  let peakDuringScenario = 0;
+  const sampler = () => {
+    peakDuringScenario = Math.max(peakDuringScenario, memoryOf(server.process.pid!).rss);
+  };
+  const serverStarted = Date.now();
+  let tokens = new Map<string, string>();
+  let loggedInAt = 0;
+  // Tokens rotate after SESSION_ROTATE_MINUTES (15 by default); logging the pool in again every 10
+  // minutes keeps every request valid without changing the server's settings.
+  const freshTokens = async () => {
+    if (Date.now() - loggedInAt < 10 * 60_000) return;
+    tokens = await loginAll(base, ['admin', ...everyone]);
+    loggedInAt = Date.now();
+  };
+  const tokensOf = (accounts: string[]) => () => accounts.map((a) => tokens.get(a)!);
+  const keywords = ['张伟', '王秀英', '李娜', '陈静', '2020', 'T0010', '刘洋', '杨明'];
+  const logBody = (currPage: number) => () => ({ currPage, limit: 10, sortField: 'createdAt', order: 'desc' });
+  const scenarios: Scenario[] = [
+    { name: 'login', method: 'POST', path: '/api/login/v4', body: (i) => ({ username: everyone[i % everyone.length], password: DEMO_PASSWORD }) },
+    { name: '/ms/getPermission', method: 'POST', path: '/ms/getPermission', tokens: tokensOf(everyone) },
+    {
+      name: 'getUserAllData keyword',
+      method: 'POST',
+      path: '/components/getUserAllData',
+      tokens: tokensOf(everyone),
+      body: (i) => ({ size: 10, page: 0, search: JSON.stringify({ KEYWORD: keywords[i % keywords.length] }) }),
+    },
+    { name: 'logs page 1', method: 'POST', path: '/api/system/logs/page', tokens: tokensOf(['admin']), json: true, body: logBody(0) },
+    { name: 'logs page 5000', method: 'POST', path: '/api/system/logs/page', tokens: tokensOf(['admin']), json: true, body: logBody(5000) },
+    {
+      name: 'queryXskb',
+      method: 'POST',
+      path: '/mobileKb/queryXskb',
+      tokens: tokensOf(students),
+      body: (i) => ({ xh: students[i % students.length], xnxq: facts.termCode, zs: facts.week }),
+    },
+    { name: 'message list', method: 'POST', path: '/api/message/info/getInfoByRecipient', tokens: tokensOf(students), body: () => ({ page: 0, size: 10 }) },
+  ];
+  try {
+    for (const scenario of scenarios.filter((s) => wanted(s.name))) {
+      for (const connections of CONNECTIONS) {
+        await settle(server.process.pid!);
+        await freshTokens();
+        if (WARMUP) await load(base, scenario, connections, WARMUP);
+        await settle(server.process.pid!);
+        peakDuringScenario = 0;
+        const result = await load(base, scenario, connections, DURATION, sampler);
+        record({ scenario: scenario.name, connections, peakRssMb: peakDuringScenario, ...result });
+      }
+    }
+    // Logins must not starve everything else: the permission call measured while 50 connections log in.
+    if (wanted('login + getPermission')) {
+      await settle(server.process.pid!);
+      await freshTokens();
+      const permission = scenarios[1];
+      peakDuringScenario = 0;
+      const [login, other] = await Promise.all([load(base, scenarios[0], 50, DURATION, sampler), load(base, permission, 50, DURATION)]);
+      record({ scenario: 'login, while getPermission runs', connections: '50+50', peakRssMb: peakDuringScenario, ...login });
+      record({ scenario: 'getPermission, while logins run', connections: '50+50', peakRssMb: peakDuringScenario, ...other });
+    }
+  } finally {
+    const memory = memoryOf(server.process.pid!);
+    await settle(server.process.pid!);
+    await server.stop();
+    // The cores are shared with other work: the bare baseline once more at the end shows how much the
+    // machine's speed drifted during the run (ratios use the first measurement).
+    try {
+      const again = await startChild('baseline', path.join(repoRoot, 'bench', 'baseline.ts'), '/bare', {});
+      try {
+        const scenario: Scenario = { name: 'baseline: bare Fastify, again at the end', method: 'GET', path: '/bare' };
+        if (WARMUP) await load(`http://127.0.0.1:${again.port}`, scenario, 50, WARMUP);
+        record({ scenario: scenario.name, connections: 50, peakRssMb: 0, ...(await load(`http://127.0.0.1:${again.port}`, scenario, 50, DURATION)) });
+      } finally {
+        await again.stop();
+      }
+    } catch (error) {
+      console.warn(`closing baseline failed: ${(error as Error).message}`);
+    }
+    await report(rows, facts, memory.hwm, (Date.now() - serverStarted) / 1000, serverConfig.argon2);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report.
+
+async function report(rows: Row[], facts: Facts, peakMb: number, serverSeconds: number, argon2: { memoryCost: number; timeCost: number; parallelism: number }): Promise<void> {
+  const find = (scenario: string, connections: number | string) => rows.find((r) => r.scenario === scenario && r.connections === connections);
+  const bare50 = find('baseline: bare Fastify', 50);
+  const ratio50 = (scenario: string) => {
+    const row = find(scenario, 50);
+    return row && bare50 ? row.rps / bare50.rps : NaN;
+  };
+  const p99 = (scenario: string, connections: number | string = 50) => find(scenario, connections)?.p99 ?? NaN;
+  const pct = (n: number) => (Number.isNaN(n) ? 'not measured' : `${(100 * n).toFixed(1)} %`);
+  const ms = (n: number) => (Number.isNaN(n) ? 'not measured' : `${n} ms`);
+  const verdict = (ok: boolean | undefined) => (ok === undefined ? '–' : ok ? 'met' : '**not met**');
+  const measured = (n: number, test: (n: number) => boolean) => (Number.isNaN(n) ? undefined : test(n));
+
+  const targets: [string, string, boolean | undefined][] = [];
+  if (scale.name === 'district') {
+    targets.push(
+      ['/ms/getPermission ≥ 25 % of bare Fastify (50 conns)', pct(ratio50('/ms/getPermission')), measured(ratio50('/ms/getPermission'), (n) => n >= 0.25)],
+      ['/ms/getPermission p99 < 50 ms (50 conns)', ms(p99('/ms/getPermission')), measured(p99('/ms/getPermission'), (n) => n < 50)],
+      ['queryXskb ≥ 10 % of bare Fastify (50 conns)', pct(ratio50('queryXskb')), measured(ratio50('queryXskb'), (n) => n >= 0.1)],
+      ['queryXskb p99 < 50 ms (50 conns)', ms(p99('queryXskb')), measured(p99('queryXskb'), (n) => n < 50)],
+      ['message list ≥ 10 % of bare Fastify (50 conns)', pct(ratio50('message list')), measured(ratio50('message list'), (n) => n >= 0.1)],
+      ['message list p99 < 50 ms (50 conns)', ms(p99('message list')), measured(p99('message list'), (n) => n < 50)],
+      ['keyword search over all users p99 < 50 ms (50 conns)', ms(p99('getUserAllData keyword')), measured(p99('getUserAllData keyword'), (n) => n < 50)],
+      ['paged logs, first page, p99 < 100 ms (50 conns)', ms(p99('logs page 1')), measured(p99('logs page 1'), (n) => n < 100)],
+      ['paged logs, page 5,000, p99 < 100 ms (50 conns)', ms(p99('logs page 5000')), measured(p99('logs page 5000'), (n) => n < 100)],
+    );
+    const at200 = rows.filter((r) => r.connections === 200 && !r.scenario.startsWith('baseline'));
+    const failures200 = at200.reduce((sum, r) => sum + r.non2xx + r.envelopeFailures + r.errors, 0);
+    targets.push(['no errors at 200 connections', at200.length ? `${failures200} failed of ${at200.reduce((s, r) => s + r.requests, 0).toLocaleString('en')}` : 'not measured', at200.length ? failures200 === 0 : undefined]);
+    const login = find('login', 50)?.rps ?? NaN;
+    targets.push(['login ≥ 40 per second (50 conns)', Number.isNaN(login) ? 'not measured' : `${login.toFixed(1)} /s`, measured(login, (n) => n >= 40)]);
+    const owasp = argon2.memoryCost >= 19456 && argon2.timeCost >= 2 && argon2.parallelism >= 1;
+    targets.push(['login argon2id at least OWASP (m=19456 KiB, t=2, p=1)', `m=${argon2.memoryCost} KiB, t=${argon2.timeCost}, p=${argon2.parallelism}`, owasp]);
+    const starved = find('getPermission, while logins run', '50+50');
+    targets.push(['logins do not starve other calls (getPermission p99 < 50 ms while 50 connections log in)', starved ? `${starved.p99} ms, ${Math.round(starved.rps)} req/s` : 'not measured', starved ? starved.p99 < 50 : undefined]);
+  } else {
+    const rps = find('/ms/getPermission', 50)?.rps ?? NaN;
+    targets.push(['embedded database: /ms/getPermission ≥ 1,000 req/s (50 conns)', Number.isNaN(rps) ? 'not measured' : `${Math.round(rps)} req/s`, measured(rps, (n) => n >= 1000)]);
+  }
+  targets.push(['server peak memory < 400 MB (VmHWM over the whole run)', `${Math.round(peakMb)} MB`, peakMb < 400]);
+  try {
+    const login = measureRoutes().find((r) => r.route === '/login')!;
+    targets.push([`/login ≤ ${LOGIN_JS_BUDGET_KB} kB gzipped JS (npm run size)`, `${(login.js.gzip / 1000).toFixed(1)} kB`, login.js.gzip / 1000 <= LOGIN_JS_BUDGET_KB]);
+  } catch {
+    targets.push([`/login ≤ ${LOGIN_JS_BUDGET_KB} kB gzipped JS`, 'web/dist not built: run npm run size', undefined]);
+  }
+
+  const bare = (c: number | string) => find('baseline: bare Fastify', c);
+  const select1 = (c: number | string) => find('baseline: SELECT 1', c);
+  const lines = [
+    `## ${new Date().toISOString().replace('T', ' ').slice(0, 19)} UTC · ${scale.name} scale · ${target.databaseUrl ? facts.postgresVersion : 'PGlite (embedded)'}`,
+    '',
+    `- Commit: ${gitCommit()}`,
+    `- Machine: ${machineFacts()}; load average (1 min) ${loadAtStart.toFixed(2)} at start, ${os.loadavg()[0].toFixed(2)} at end (other processes share these cores)`,
+    `- Data: ${Object.entries(facts.counts).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ')}`,
+    `- Load: autocannon, ${DURATION} s per scenario after ${WARMUP} s warm-up, timeout 10 s; login pool ${facts.pool.length} accounts; server LOG_LEVEL=warn, request encryption off; term ${facts.termCode} week ${facts.week}`,
+    `- Server peak memory (VmHWM): ${Math.round(peakMb)} MB over ${Math.round(serverSeconds)} s`,
+    '',
+    '| scenario | conns | req/s | p50 ms | p99 ms | non-2xx | result:false | errors | vs bare | vs SELECT 1 | peak RSS MB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((row) => {
+      const c = typeof row.connections === 'number' ? row.connections : 50;
+      return fmt(row, bare(c), select1(c));
+    }),
+    '',
+    '| target | measured | verdict |',
+    '|---|---|---|',
+    ...targets.map(([name, value, ok]) => `| ${name} | ${value} | ${verdict(ok)} |`),
+    '',
+  ];
+  const text = lines.join('\n');
+  console.log(`\n${text}`);
+  if (!fs.existsSync(RESULTS)) {
+    fs.writeFileSync(
+      RESULTS,
+      [
+        '# Benchmark results',
+        '',
+        'Written by `npm run bench` (bench/run.ts), one section per run, newest last. Method: README "Benchmarks" and',
+        'docs/decisions.md "Benchmarks". "vs bare" and "vs SELECT 1" are the scenario\'s requests per second as a share of',
+        'the baselines measured in the same run at the same connection count. "result:false" counts answers with HTTP 2xx or',
+        'not whose envelope says result false; "errors" are connection errors and timeouts.',
+        '',
+        '',
+      ].join('\n'),
+    );
+  }
+  fs.appendFileSync(RESULTS, `${text}\n`);
+  console.log(`appended to ${path.relative(process.cwd(), RESULTS)}`);
+}
+
+await main();
