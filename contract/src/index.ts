@@ -8,3 +8,6 @@ export * from './students.ts';
 export * from './system.ts';
 export * from './campus.ts';
 export * from './menusDicts.ts';
+export * from './pages.ts';
+export * from './operations.ts';
+export * from './people.ts';

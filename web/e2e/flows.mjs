@@ -2,6 +2,10 @@
 import { profileFlows } from './profileFlows.mjs';
 import { componentFlows } from './componentFlows.mjs';
 import { systemFlows } from './systemFlows.mjs';
+import { peopleFlows } from './peopleFlows.mjs';
+import { menusDictsFlows } from './menusDictsFlows.mjs';
+import { campusFlows } from './campusFlows.mjs';
+import { operationsFlows } from './operationsFlows.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
 const TOKEN_KEY = 'X-TOKEN-XX';
@@ -404,4 +408,12 @@ export const flows = [
   ...componentFlows,
   // Issue 4: system management (web/e2e/systemFlows.mjs).
   ...systemFlows,
+  // Issue 4: menus, dictionaries, role types (web/e2e/menusDictsFlows.mjs).
+  ...menusDictsFlows,
+  // Issue 4: organisation, calendar, campuses, buildings, classrooms, courses, groups, departments (web/e2e/campusFlows.mjs).
+  ...campusFlows,
+  // Issue 4: classes, students and staff (web/e2e/peopleFlows.mjs).
+  ...peopleFlows,
+  // Issue 4: operation logs, scheduled jobs, system configuration, password rules (web/e2e/operationsFlows.mjs).
+  ...operationsFlows,
 ];

@@ -4,6 +4,7 @@ import { authRoutes } from './auth/routes.ts';
 import { componentRoutes } from './components/routes.ts';
 import { dictionaryRoutes } from './dictionaries/routes.ts';
 import { operationLogRoutes } from './operationLog/routes.ts';
+import { jobRoutes } from './jobs/routes.ts';
 import { permissionRoutes } from './permission/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { staffProfileRoutes } from './staffProfile/routes.ts';
@@ -14,6 +15,16 @@ import { messageRoutes } from './messages/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { roleRoutes } from './roles/routes.ts';
 import { menuRoutes } from './menus/routes.ts';
+import { homeCardRoutes } from './homeCards/routes.ts';
+import { customPageRoutes } from './customPages/routes.ts';
+import { organisationRoutes } from './organisation/routes.ts';
+import { calendarRoutes } from './calendar/routes.ts';
+import { facilityRoutes } from './facilities/routes.ts';
+import { courseRoutes } from './courses/routes.ts';
+import { researchGroupRoutes } from './researchGroups/routes.ts';
+import { classAdminRoutes } from './classAdmin/routes.ts';
+import { studentAdminRoutes } from './studentAdmin/routes.ts';
+import { staffAdminRoutes } from './staffAdmin/routes.ts';
 
 /** Every module route must say who may call it; a route without `access` stops the server at start-up. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -29,6 +40,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(permissionRoutes);
   await app.register(accountRoutes);
   await app.register(operationLogRoutes);
+  await app.register(jobRoutes);
   await app.register(componentRoutes);
   await app.register(dictionaryRoutes);
   await app.register(timetableRoutes);
@@ -39,6 +51,16 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(userRoutes);
   await app.register(roleRoutes);
   await app.register(menuRoutes);
+  await app.register(homeCardRoutes);
+  await app.register(customPageRoutes);
+  await app.register(organisationRoutes);
+  await app.register(calendarRoutes);
+  await app.register(facilityRoutes);
+  await app.register(courseRoutes);
+  await app.register(researchGroupRoutes);
+  await app.register(classAdminRoutes);
+  await app.register(studentAdminRoutes);
+  await app.register(staffAdminRoutes);
 }
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { loadPermissions } from './access.ts';
+import { roleSetAccess } from './access.ts';
 import type { Access } from './context.ts';
 import { forbidden, sessionExpired } from './errors.ts';
 import { languageOf } from './i18n.ts';
@@ -21,7 +21,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('permissions', function (this: FastifyRequest) {
     const self = this as FastifyRequest & { _permissions?: Promise<Set<string>> };
     if (!self.auth) return Promise.resolve(new Set<string>());
-    self._permissions ??= loadPermissions(database.db, self.auth.userId);
+    self._permissions ??= roleSetAccess.get(database.db, self.auth).then((access) => access.permissions);
     return self._permissions;
   });
 

@@ -9,6 +9,10 @@ export interface AuthContext {
   account: string;
   displayName: string;
   userType: number;
+  /** The user's enabled roles, read with the session (sorted ids). */
+  roleIds: number[];
+  /** The access version read with the session: permission data cached for an older one is stale. */
+  accessVersion: string;
 }
 
 /** Route-level declarations every module route makes (checked at start-up). */

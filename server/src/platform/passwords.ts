@@ -1,6 +1,8 @@
-import { PASSWORD_DIGEST_PREFIX } from '@campus/contract';
+import { PASSWORD_DIGEST_PREFIX, ResultCode } from '@campus/contract';
 import argon2 from 'argon2';
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { AppError } from './errors.ts';
 
 export interface Argon2Cost {
   memoryCost: number;
@@ -17,8 +19,63 @@ export function passwordDigest(account: string, password: string): string {
   return createHash('sha256').update(PASSWORD_DIGEST_PREFIX + account + password, 'utf8').digest('hex');
 }
 
+/**
+ * argon2 is slow by design and runs on libuv's thread pool (4 threads): a burst of logins would take every
+ * core and starve every other call. At most this many hashes run at once in a process (default: half the
+ * cores, at least one; ARGON2_CONCURRENCY overrides); the rest wait their turn, and a login that waited
+ * longer than a client would is refused instead of being hashed for nobody.
+ */
+export class Argon2Slots {
+  private running = 0;
+  private readonly waiting: { start: () => void; timer: NodeJS.Timeout }[] = [];
+  constructor(
+    readonly size: number,
+    private readonly maxWaitMs: number,
+  ) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.size) {
+      await new Promise<void>((resolve, reject) => {
+        const entry = {
+          start: () => {
+            clearTimeout(entry.timer);
+            resolve();
+          },
+          timer: setTimeout(() => {
+            this.waiting.splice(this.waiting.indexOf(entry), 1);
+            reject(new PasswordCheckBusy());
+          }, this.maxWaitMs),
+        };
+        this.waiting.push(entry);
+      });
+    } else this.running += 1;
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      // The slot passes straight to the next waiter, so `running` only drops when nobody waits.
+      if (next) next.start();
+      else this.running -= 1;
+    }
+  }
+}
+
+/** A password check waited too long for a free argon2 slot (answered as 'too many requests'). */
+export class PasswordCheckBusy extends AppError {
+  constructor() {
+    super('errors.tooManyRequests', 429, ResultCode.tooManyRequests);
+    this.name = 'PasswordCheckBusy';
+  }
+}
+
+const configuredSlots = Number(process.env.ARGON2_CONCURRENCY);
+export const argon2Slots = new Argon2Slots(
+  Number.isInteger(configuredSlots) && configuredSlots > 0 ? configuredSlots : Math.max(1, Math.floor(availableParallelism() / 2)),
+  8_000,
+);
+
 export function hashPasswordDigest(digest: string, cost: Argon2Cost): Promise<string> {
-  return argon2.hash(digest, { type: argon2.argon2id, ...cost });
+  return argon2Slots.run(() => argon2.hash(digest, { type: argon2.argon2id, ...cost }));
 }
 
 export function hashPassword(account: string, password: string, cost: Argon2Cost): Promise<string> {
@@ -32,8 +89,9 @@ export async function verifyPasswordDigest(hash: string | null, digest: string):
     return false;
   }
   try {
-    return await argon2.verify(hash, digest);
-  } catch {
+    return await argon2Slots.run(() => argon2.verify(hash, digest));
+  } catch (error) {
+    if (error instanceof PasswordCheckBusy) throw error;
     return false;
   }
 }

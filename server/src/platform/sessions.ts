@@ -47,6 +47,15 @@ interface SessionLookupRow {
   expired: boolean;
   needs_touch: boolean;
   needs_rotation: boolean;
+  role_ids: number[] | string | null;
+  access_version: string;
+}
+
+/** int[] arrives as an array from node-postgres and PGlite; a text form is read too, to be safe. */
+function readIds(value: SessionLookupRow['role_ids']): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  if (typeof value === 'string') return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+  return [];
 }
 
 /**
@@ -67,7 +76,10 @@ export async function resolveSession(
       (s.revoked_at IS NOT NULL) AS revoked,
       (s.idle_expires_at <= now() OR s.absolute_expires_at <= now()) AS expired,
       (s.last_seen_at <= now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})) AS needs_touch,
-      (s.rotated_at <= now() - make_interval(mins => ${config.session.rotateMinutes})) AS needs_rotation
+      (s.rotated_at <= now() - make_interval(mins => ${config.session.rotateMinutes})) AS needs_rotation,
+      -- Read with the session so that permission checks need no further query while nothing changed.
+      ARRAY(SELECT ur.role_id FROM user_roles ur JOIN roles r ON r.id = ur.role_id AND r.enabled WHERE ur.user_id = u.id ORDER BY ur.role_id) AS role_ids,
+      (SELECT av.version::text FROM access_version av WHERE av.id = 1) AS access_version
     FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.token_hash = ${tokenHash}
        OR (s.previous_token_hash = ${tokenHash} AND s.previous_valid_until > now())
@@ -82,6 +94,8 @@ export async function resolveSession(
     account: row.account,
     displayName: row.display_name,
     userType: row.user_type,
+    roleIds: readIds(row.role_ids),
+    accessVersion: String(row.access_version ?? '0'),
   };
 
   if (row.is_current && row.needs_rotation) {

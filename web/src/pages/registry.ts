@@ -27,6 +27,30 @@ export const pageLoaders: Record<string, PageLoader> = {
   '/messageCenter/xxzx': () => import('./messageCenter/MessageCenterPage.tsx'),
   '/xtgl/yhgl': () => import('./system/UsersPage.tsx'),
   '/xtgl/jsgl': () => import('./system/RolesPage.tsx'),
+  '/xtgl/rzgl': () => import('./system/OperationLogPage.tsx'),
+  '/datasynchronization': () => import('./system/JobsPage.tsx'),
+  '/job/log': () => import('./system/JobLogPage.tsx'),
+  '/xtgl/xtpz': () => import('./system/SystemConfigPage.tsx'),
+  '/xtgl/mmgz': () => import('./system/PasswordRulePage.tsx'),
+  '/xtgl/zzjg': () => import('./system/OrganisationPage.tsx'),
+  '/xtgl/xl': () => import('./system/CalendarPage.tsx'),
+  '/xtgl/xqgl': () => import('./system/CampusesPage.tsx'),
+  '/xtgl/lygl': () => import('./system/BuildingsPage.tsx'),
+  '/xtgl/jsglr': () => import('./system/ClassroomsPage.tsx'),
+  '/xtgl/kcgl': () => import('./system/CoursesPage.tsx'),
+  '/xtgl/njks': () => import('./system/GradeCourseHoursPage.tsx'),
+  '/xtgl/jyzgl': () => import('./system/ResearchGroupsPage.tsx'),
+  '/xtgl/bjgl': () => import('./system/ClassesPage.tsx'),
+  '/xtgl/xsgl': () => import('./system/StudentsAdminPage.tsx'),
+  '/rygl/jzggl': () => import('./records/StaffPage.tsx'),
+  '/rygl/bmgl': () => import('./system/DepartmentsPage.tsx'),
+  '/xtgl/cdgl': () => import('./system/MenusPage.tsx'),
+  '/xtgl/zdgl': () => import('./system/DictionariesPage.tsx'),
+  '/xtgl/jslx': () => import('./system/RoleTypesPage.tsx'),
+  '/xtgl/sykp': () => import('./system/HomeCardsPage.tsx'),
+  '/custom-page': () => import('./customPages/CustomPagesPage.tsx'),
+  '/custom-page/drag': () => import('./customPages/CustomPageDesigner.tsx'),
+  [CUSTOM_PAGE_PREFIX]: () => import('./customPages/CustomPageView.tsx'),
 };
 
 /**
@@ -40,6 +64,7 @@ export interface LayoutRouteSpec {
 
 export const layoutRoutes: Record<string, LayoutRouteSpec> = {
   '/messageCenter/xxzx': { titleKey: 'route.messageCenter', permission: MESSAGE_CENTER_PERMISSION },
+  '/custom-page/drag': { titleKey: 'route.customPageDesigner', permission: 'system:customPage' },
   ...demoLayoutRoutes,
 };
 

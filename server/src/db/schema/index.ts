@@ -5,3 +5,4 @@ export * from './school.ts';
 export * from './messages.ts';
 export * from './files.ts';
 export * from './admin.ts';
+export * from './people.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -104,4 +104,14 @@ export const serverSecrets = pgTable('server_secrets', {
   name: varchar('name', { length: 100 }).primaryKey(),
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+/**
+ * One row whose version grows with every change to who may see what (roles, menus, their links, the
+ * user-role links, a user's name, type or status). Database triggers bump it (migration 0009), so every
+ * writer and every process agrees; servers keep permission data in memory only while it matches.
+ */
+export const accessVersion = pgTable('access_version', {
+  id: smallint('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
 });

@@ -3,10 +3,12 @@ import type { Config } from '../../config.ts';
 import { DEFAULT_PASSWORD_POLICY, SettingKey } from '../../modules/settings/service.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { withAdvisoryLock, type Db, type Tx } from '../client.ts';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { menus, roleMenus, roles, systemConfig, userRoles, users } from '../schema/index.ts';
 import { MENU_TREE, type DemoRole, type MenuSeed } from './menus.ts';
 import { seedSchool } from './school.ts';
+import { seedHomeCards } from './pages.ts';
+import { seedJobs } from './jobs.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -28,29 +30,34 @@ const DEMO_USERS: { account: string; displayName: string; userType: number; role
 
 const SEED_LOCK_ID = 4_242_002;
 
-async function upsertMenu(tx: Tx, seed: MenuSeed, parentId: number | null, sort: number): Promise<number> {
-  const values = {
-    code: seed.code,
-    parentId,
-    name: seed.name,
-    nameEn: seed.nameEn,
-    url: seed.url,
-    permission: seed.permission,
-    icon: seed.icon ?? '',
-    sort,
-    hidden: seed.hidden ?? false,
-    alwaysShow: seed.alwaysShow ?? false,
-    noCache: seed.noCache ?? false,
-    position: seed.position ?? null,
-    kind: seed.kind ?? (seed.children?.some((child) => child.kind !== 'button') ? 'directory' : 'page'),
-  };
-  // Seeding again refreshes titles and links but keeps what an administrator switched off.
+/** Codes of the built-in menus seeded so far: a menu the administrator deleted is not brought back. */
+const SEEDED_MENUS_KEY = 'seed.menuCodes';
+
+/** Inserts a built-in menu that was never seeded; answers its id, or null when it exists no more. */
+async function seedMenu(tx: Tx, seed: MenuSeed, parentId: number | null, sort: number, seeded: Set<string>): Promise<{ id: number; created: boolean } | null> {
+  const [existing] = await tx.select({ id: menus.id }).from(menus).where(eq(menus.code, seed.code));
+  if (existing) return { id: existing.id, created: false };
+  // Seeded once and gone since: the administrator deleted it on purpose.
+  if (seeded.has(seed.code)) return null;
   const [row] = await tx
     .insert(menus)
-    .values(values)
-    .onConflictDoUpdate({ target: menus.code, set: { name: values.name, nameEn: values.nameEn, url: values.url, permission: values.permission, kind: values.kind } })
+    .values({
+      code: seed.code,
+      parentId,
+      name: seed.name,
+      nameEn: seed.nameEn,
+      url: seed.url,
+      permission: seed.permission,
+      icon: seed.icon ?? '',
+      sort,
+      hidden: seed.hidden ?? false,
+      alwaysShow: seed.alwaysShow ?? false,
+      noCache: seed.noCache ?? false,
+      position: seed.position ?? null,
+      kind: seed.kind ?? (seed.children?.some((child) => child.kind !== 'button') ? 'directory' : 'page'),
+    })
     .returning({ id: menus.id });
-  return row!.id;
+  return { id: row!.id, created: true };
 }
 
 /** Fills a fresh database with the demo school; running it again changes nothing that exists. */
@@ -69,18 +76,30 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     const roleRows = await tx.select({ id: roles.id, code: roles.code }).from(roles);
     const roleId = new Map(roleRows.map((r) => [r.code, r.id]));
 
+    // Built-in menus are created once; what the administrator renames, moves, switches off, takes from
+    // a role or deletes later stays so (only menus a newer release adds are seeded on a later start).
+    const [seededRow] = await tx.select({ value: systemConfig.value }).from(systemConfig).where(eq(systemConfig.key, SEEDED_MENUS_KEY));
+    const seeded = new Set<string>(seededRow ? (JSON.parse(seededRow.value) as string[]) : []);
     const grants: { roleId: number; menuId: number }[] = [];
     const walk = async (nodes: MenuSeed[], parentId: number | null) => {
       let sort = 1;
       for (const node of nodes) {
-        const id = await upsertMenu(tx, node, parentId, sort++);
-        grants.push({ roleId: roleId.get('admin')!, menuId: id });
-        for (const role of node.roles ?? ([] as DemoRole[])) grants.push({ roleId: roleId.get(role)!, menuId: id });
-        if (node.children) await walk(node.children, id);
+        const menu = await seedMenu(tx, node, parentId, sort++, seeded);
+        if (!menu) continue;
+        if (!seeded.has(node.code)) {
+          grants.push({ roleId: roleId.get('admin')!, menuId: menu.id });
+          for (const role of node.roles ?? ([] as DemoRole[])) grants.push({ roleId: roleId.get(role)!, menuId: menu.id });
+          seeded.add(node.code);
+        }
+        if (node.children) await walk(node.children, menu.id);
       }
     };
     await walk(MENU_TREE, null);
-    await tx.insert(roleMenus).values(grants).onConflictDoNothing();
+    if (grants.length) await tx.insert(roleMenus).values(grants).onConflictDoNothing();
+    await tx
+      .insert(systemConfig)
+      .values({ key: SEEDED_MENUS_KEY, value: JSON.stringify([...seeded].sort()) })
+      .onConflictDoUpdate({ target: systemConfig.key, set: { value: JSON.stringify([...seeded].sort()), updatedAt: new Date() } });
 
     for (const user of DEMO_USERS.filter((u) => passwordHashes.has(u.account))) {
       await tx
@@ -103,5 +122,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
       .onConflictDoNothing();
 
     await seedSchool(tx);
+    await seedJobs(tx);
+    await seedHomeCards(tx);
   });
 }

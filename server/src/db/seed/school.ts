@@ -1,4 +1,4 @@
-import { USER_TYPES } from '@campus/contract';
+import { USER_TYPES, formatStudentNumber, idCheckCharacter, studentNumberPrefix } from '@campus/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import {
@@ -9,6 +9,7 @@ import {
 import {
   AREAS, CAMPUSES, COURSES, DEPARTMENTS, DICTIONARIES, DIVISIONS, ELECTIVES, GIVEN, GRADE_NAMES, PERIODS, SCHOOL, SURNAMES, TERMS, WEEK_DAYS,
 } from './reference.ts';
+import { seedCampus } from './campus.ts';
 
 /** A small deterministic generator, so every demo school is the same school. */
 function random(seed: number) {
@@ -33,6 +34,8 @@ const STUDENTS_PER_CLASS = 42;
 const DEMO_GRADE = 8;
 const CURRENT_YEAR = 2026;
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
+/** A resident ID number with its GB 11643 check character, so demo records pass the staff form's rule. */
+const withIdCheck = (first17: string) => first17 + idCheckCharacter(first17);
 
 /**
  * Builds the demo school: organisation, calendar, about 1,500 students with parents, about 150 staff,
@@ -41,7 +44,8 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
  */
 export async function seedSchool(tx: Tx): Promise<void> {
   const [existing] = await tx.select({ id: orgUnits.id }).from(orgUnits).where(eq(orgUnits.code, SCHOOL.code));
-  if (existing) return;
+  // The school exists: only the later, idempotent parts run (a database seeded by an older release gets them).
+  if (existing) return seedCampus(tx);
   const rnd = random(20261122);
   const personName = () => rnd.pick<string>(SURNAMES) + rnd.pick<string>(GIVEN) + (rnd.next() < 0.6 ? rnd.pick<string>(GIVEN) : '');
 
@@ -149,7 +153,7 @@ export async function seedSchool(tx: Tx): Promise<void> {
           name: s.name,
           gender: s.gender,
           birthDate: birth,
-          idNumber: `110108${birth.replace(/-/g, '')}${pad(100 + i, 3)}${i % 10}`,
+          idNumber: withIdCheck(`110108${birth.replace(/-/g, '')}${pad(100 + i, 3)}`),
           phone: `13${pad(800000000 + i * 7919, 9)}`,
           email: `${s.number.toLowerCase()}@mingde.edu.cn`,
           campusId: s.campus.id,
@@ -200,10 +204,10 @@ export async function seedSchool(tx: Tx): Promise<void> {
       // Everyone joined in grade 1 (division 1) except a few who came to the junior or senior division later.
       const lateDivision = c.grade >= 7 && k % 10 === 9 ? DIVISIONS.find((d) => d.grades.includes(c.grade))! : null;
       const year = lateDivision ? CURRENT_YEAR - (c.grade - lateDivision.grades[0]) : entryYear;
-      const prefix = `${year}${lateDivision ? lateDivision.digit : '1'}${campusDigit}`;
+      const prefix = studentNumberPrefix(year, lateDivision ? lateDivision.digit : '1', campusDigit);
       const serial = (serials.get(prefix) ?? 0) + 1;
       serials.set(prefix, serial);
-      studentPlan.push({ number: `${prefix}${pad(serial, 3)}`, name: personName(), gender: rnd.next() < 0.5 ? '1' : '2', classIndex, entryYear: year });
+      studentPlan.push({ number: formatStudentNumber(prefix, serial), name: personName(), gender: rnd.next() < 0.5 ? '1' : '2', classIndex, entryYear: year });
     }
   });
   const demoStudent = studentPlan.find((s) => s.number === '201911001')!;
@@ -383,4 +387,5 @@ export async function seedSchool(tx: Tx): Promise<void> {
     }
   }
   await insertChunked(tx, messages, messageRows);
+  await seedCampus(tx);
 }

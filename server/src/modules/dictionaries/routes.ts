@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { dictionaryItems, localName, parseTableNames, type DictionaryItem } from './service.ts';
+import { dictionaryAdminRoutes } from './adminRoutes.ts';
+import { roleTypeRoutes } from './roleTypes.ts';
 
 /** typeArr: a JSON array string or a comma-separated list of STD_ table names (an array in a JSON body). */
 const dictsBody = z.object({
@@ -75,4 +77,8 @@ export async function dictionaryRoutes(fastify: FastifyInstance): Promise<void> 
       return ok(mapTables(tables, toWire.entry));
     },
   );
+
+  // The administration screens of the same data (/xtgl/zdgl, /xtgl/jslx).
+  await fastify.register(dictionaryAdminRoutes);
+  await fastify.register(roleTypeRoutes);
 }

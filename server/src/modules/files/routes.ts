@@ -4,11 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { t } from '../../platform/i18n.ts';
+import { acceptMultipartOnly } from '../../platform/multipart.ts';
 import { deleteOwnFile, fileContentStream, findReadableFile, receiveUpload, storeUpload, type FileMeta, type StoredFile } from './service.ts';
 
 /** The wire shape of an uploaded file: RESID is the id the legacy screens use. */
@@ -84,14 +84,7 @@ const fileIdBody = z.object({ id: z.string().trim().min(1).max(64) });
  */
 async function uploadRoute(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const payloads = new WeakMap<FastifyRequest, Readable>();
-  app.removeAllContentTypeParsers();
-  // Hand the body stream to the handler unread. Under request encryption this is the opened
-  // (decrypted) stream the encryption plugin returned from preParsing, not the raw socket.
-  app.addContentTypeParser('multipart/form-data', (request, payload, done) => {
-    payloads.set(request, payload as Readable);
-    done(null, undefined);
-  });
+  const bodyOf = acceptMultipartOnly(app);
 
   app.post(
     '/api/files/upload',
@@ -105,7 +98,7 @@ async function uploadRoute(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const payload = payloads.get(request);
+      const payload = bodyOf(request);
       const contentType = request.headers['content-type'] ?? '';
       const dir = await mkdtemp(path.join(os.tmpdir(), 'campus-upload-'));
       try {

@@ -1,7 +1,7 @@
 import { homeCardFormSchema, idBodySchema, idsSchema, pagedQuerySchema, type HomeCardRow } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loadRoleCodes } from '../../platform/access.ts';
+import { roleSetAccess } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { buildWorkbook, EXPORT_ROW_LIMIT, exportFileName, sendWorkbook } from '../../platform/excel.ts';
@@ -25,7 +25,7 @@ export async function homeCardRoutes(fastify: FastifyInstance): Promise<void> {
     { config: { access: 'authenticated', readOnly: true }, schema: { tags: ['dashboard'], summary: "The caller's dashboard cards (their roles' and everyone's), statistics counted within their data scope" } },
     async (request) => {
       const auth = request.auth!;
-      return ok(await dashboardCards(database.db, auth, await request.permissions(), await loadRoleCodes(database.db, auth.userId), languageOf(request)));
+      return ok(await dashboardCards(database.db, auth, await request.permissions(), (await roleSetAccess.get(database.db, auth)).roleCodes, languageOf(request)));
     },
   );
 

@@ -3,7 +3,18 @@ import { asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { MenuForm, MenuKind } from '@campus/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { menus, roleMenus, roles } from '../../db/schema/index.ts';
+import { MENU_TREE, type MenuSeed } from '../../db/seed/menus.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+
+/** Codes of the product's own menus: the server's access checks name their permission values. */
+const BUILT_IN_CODES = new Set<string>();
+const collect = (nodes: MenuSeed[]): void => {
+  for (const node of nodes) {
+    BUILT_IN_CODES.add(node.code);
+    collect(node.children ?? []);
+  }
+};
+collect(MENU_TREE);
 
 /** The built-in administrator role holds every menu (its menus cannot be edited on the role screen). */
 const ADMIN_ROLE = 'admin';
@@ -77,8 +88,10 @@ export async function createMenu(db: Db, menu: MenuForm): Promise<number> {
 
 export async function updateMenu(db: Db, menu: MenuForm & { id: number }): Promise<void> {
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({ id: menus.id }).from(menus).where(eq(menus.id, menu.id)).for('update');
+    const [current] = await tx.select({ code: menus.code, permission: menus.permission }).from(menus).where(eq(menus.id, menu.id)).for('update');
     if (!current) throw notFound();
+    // Renaming a built-in permission value would lock every role (the administrator's too) out of its calls.
+    if (BUILT_IN_CODES.has(current.code) && current.permission !== menu.permission) throw badRequest('menus.builtInPermission');
     const parentId = menu.parentId ?? null;
     await checkNoCycle(tx, menu.id, parentId);
     await checkPlace(tx, menu.kind, parentId);

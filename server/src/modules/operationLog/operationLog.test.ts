@@ -62,3 +62,51 @@ describe('POST /api/system/logs/page', () => {
     expect((await page({ currPage: 0, limit: 10 }, 'bogus-token-bogus-token-bogus')).json().code).toBe(50014);
   });
 });
+
+describe('GET /api/system/logs/export', () => {
+  it('exports every field of the filtered log in the caller language, and needs the permission', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const search = encodeURIComponent(JSON.stringify({ outcome: 'failure', module: 'auth' }));
+    const response = await t.get(`/api/system/logs/export?search=${search}&sortField=createdAt&order=desc`, { token: adminToken, headers: { cookie: 'language=en' } });
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers['content-disposition'])).toMatch(/^attachment; filename="Operation logs-\d{8}\.xlsx"/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Time',
+      'User ID',
+      'User',
+      'Request address',
+      'Method',
+      'Path',
+      'Handler',
+      'Module',
+      'Operation',
+      'Parameters',
+      'Duration (ms)',
+      'Outcome',
+      'Status',
+      'Error',
+      'Client type',
+      'System name',
+    ]);
+    expect(sheet.rowCount).toBeGreaterThanOrEqual(2);
+    const row = sheet.getRow(2);
+    expect(row.getCell(8).value).toBe('auth');
+    expect(row.getCell(12).value).toBe('Failure');
+    // Secrets never reach the log, so never the export either.
+    expect(String(row.getCell(10).value)).toContain('******');
+    expect(String(row.getCell(10).value)).not.toContain('wrong-one');
+    const teacher = await t.login('T0002');
+    expect((await t.get('/api/system/logs/export', { token: teacher })).statusCode).toBe(403);
+    expect((await t.get('/api/system/logs/export?search=%7Bx', { token: adminToken })).json().result).toBe(false);
+  });
+
+  it('filters by module and outcome together', async () => {
+    const body = (await page({ currPage: 0, limit: 50, search: { module: 'auth', outcome: 'success' } })).json();
+    expect(body.data.total).toBeGreaterThan(0);
+    expect(body.data.rows.every((r: { module: string; outcome: string }) => r.module === 'auth' && r.outcome === 'success')).toBe(true);
+  });
+});

@@ -1,25 +1,28 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { operationLogSearchSchema, type OperationLogRow, type OperationLogSearch } from '@campus/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { operationLogs } from '../../db/schema/index.ts';
+import { defineList, likePattern, type ListRequest } from '../../platform/listing.ts';
 
-export interface LogFilter {
-  dateFrom?: string;
-  dateTo?: string;
-  account?: string;
-  module?: string;
-  outcome?: 'success' | 'failure';
-}
+/**
+ * The operation-log list. Sorting is limited to indexed or cheap columns; with a million rows the
+ * newest-first page walks `operation_logs_created_idx` and stops at the page's end.
+ */
+export const logList = defineList({
+  search: operationLogSearchSchema,
+  sortColumns: {
+    createdAt: operationLogs.createdAt,
+    durationMs: operationLogs.durationMs,
+    account: operationLogs.account,
+    module: operationLogs.module,
+  },
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  tieBreaker: operationLogs.id,
+});
+export type LogSortField = keyof typeof logList.spec.sortColumns;
 
-/** Columns the list may be sorted by; anything else is refused rather than passed to SQL. */
-export const LOG_SORT_COLUMNS = {
-  createdAt: operationLogs.createdAt,
-  durationMs: operationLogs.durationMs,
-  account: operationLogs.account,
-  module: operationLogs.module,
-} as const;
-export type LogSortField = keyof typeof LOG_SORT_COLUMNS;
-
-function conditions(filter: LogFilter): SQL | undefined {
+/** A date is a calendar day on the server's clock; the range includes the whole of `dateTo`. */
+function conditions(filter: OperationLogSearch): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.dateFrom) parts.push(gte(operationLogs.createdAt, new Date(`${filter.dateFrom}T00:00:00`)));
   if (filter.dateTo) {
@@ -27,23 +30,24 @@ function conditions(filter: LogFilter): SQL | undefined {
     end.setDate(end.getDate() + 1);
     parts.push(lt(operationLogs.createdAt, end));
   }
-  if (filter.account) parts.push(ilike(operationLogs.account, `%${filter.account.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (filter.account) parts.push(ilike(operationLogs.account, likePattern(filter.account)));
   if (filter.module) parts.push(eq(operationLogs.module, filter.module));
   if (filter.outcome) parts.push(eq(operationLogs.outcome, filter.outcome));
   return parts.length ? and(...parts) : undefined;
 }
 
-export async function pageLogs(db: DbOrTx, filter: LogFilter, page: { offset: number; limit: number; sortField: LogSortField; order: 'asc' | 'desc' }) {
-  const where = conditions(filter);
-  const column = LOG_SORT_COLUMNS[page.sortField];
+const toRow = (row: typeof operationLogs.$inferSelect): OperationLogRow => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/** One page of logs; the export asks without the total (no count over the table). */
+export async function pageLogs(db: DbOrTx, request: ListRequest<OperationLogSearch, LogSortField>, withTotal = true): Promise<{ total: number; rows: OperationLogRow[] }> {
+  const where = conditions(request.search);
   const rows = await db
     .select()
     .from(operationLogs)
     .where(where)
-    // The id breaks ties so pages never repeat or skip rows.
-    .orderBy(page.order === 'asc' ? asc(column) : desc(column), page.order === 'asc' ? asc(operationLogs.id) : desc(operationLogs.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [{ total }] = await db.select({ total: count() }).from(operationLogs).where(where);
-  return { total, rows };
+    .orderBy(...logList.orderBy(request))
+    .limit(request.limit)
+    .offset(request.offset);
+  const total = withTotal ? (await db.select({ total: count() }).from(operationLogs).where(where))[0]!.total : rows.length;
+  return { total, rows: rows.map(toRow) };
 }

@@ -19,18 +19,14 @@ export interface MenuRow {
   is_external_link: boolean;
 }
 
-/**
- * Enabled menus granted to the user's enabled roles, with their ancestors, so the tree is whole even
- * when a role holds a page without its group.
- */
-export async function menusForUser(db: DbOrTx, userId: number): Promise<MenuRow[]> {
-  const result = await queryRows<MenuRow>(db, sql`
+/** The same tree for a set of enabled roles (every user holding exactly these roles gets it). */
+export async function menusForRoles(db: DbOrTx, roleIds: readonly number[]): Promise<MenuRow[]> {
+  if (!roleIds.length) return [];
+  return queryRows<MenuRow>(db, sql`
     WITH RECURSIVE granted AS (
-      SELECT DISTINCT m.id FROM user_roles ur
-      JOIN roles r ON r.id = ur.role_id AND r.enabled
-      JOIN role_menus rm ON rm.role_id = r.id
+      SELECT DISTINCT m.id FROM role_menus rm
       JOIN menus m ON m.id = rm.menu_id AND m.enabled
-      WHERE ur.user_id = ${userId}
+      WHERE rm.role_id IN (${sql.join(roleIds.map((id) => sql`${id}`), sql`, `)})
     ), tree AS (
       SELECT id FROM granted
       UNION
@@ -42,5 +38,4 @@ export async function menusForUser(db: DbOrTx, userId: number): Promise<MenuRow[
     -- Buttons are actions inside a page: they give permission values, never menu entries.
     WHERE m.enabled AND m.kind <> 'button'
     ORDER BY m.sort, m.id`);
-  return result;
 }

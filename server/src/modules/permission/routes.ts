@@ -9,6 +9,6 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'authenticated', readOnly: true, signerMayBeAnonymous: true },
       schema: { tags: ['auth'], summary: "The caller's menus, permission values, roles and user info" },
     },
-    async (request) => ok(await permissionPayload(app.database.db, request.auth!.userId, request.id)),
+    async (request) => ok(await permissionPayload(app.database.db, request.auth!, request.id)),
   );
 }

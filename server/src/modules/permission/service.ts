@@ -1,10 +1,8 @@
 import type { MenuItem, MenuRemark, PermissionPayload } from '@campus/contract';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-import { loadPermissions, loadRoleCodes } from '../../platform/access.ts';
-import { sessionExpired } from '../../platform/errors.ts';
-import { menusForUser, type MenuRow } from './queries.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { RoleSetCache, roleSetAccess } from '../../platform/access.ts';
+import type { AuthContext } from '../../platform/context.ts';
+import { menusForRoles, type MenuRow } from './queries.ts';
 
 /** The wire edge: the English menu columns become the legacy remark JSON string. */
 export function toRemark(row: MenuRow): string {
@@ -38,18 +36,20 @@ export function buildMenuTree(rows: MenuRow[]): MenuItem[] {
   return roots;
 }
 
-export async function permissionPayload(db: Db, userId: number, requestId: string): Promise<PermissionPayload> {
-  const [user] = await db
-    .select({ account: users.account, displayName: users.displayName, userType: users.userType })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user) throw sessionExpired();
-  const [rows, permissions, roles] = await Promise.all([menusForUser(db, userId), loadPermissions(db, userId), loadRoleCodes(db, userId)]);
+/** The menu tree of a role set, built once per access version (see RoleSetCache). */
+const menuTrees = new RoleSetCache(async (db: DbOrTx, roleIds: readonly number[]) => buildMenuTree(await menusForRoles(db, roleIds)));
+
+/**
+ * The permission payload of the signed-in user. Everything but the user's own name comes from their role
+ * set, which the session lookup already read with the access version, so a repeated call costs no query.
+ */
+export async function permissionPayload(db: DbOrTx, auth: AuthContext, requestId: string): Promise<PermissionPayload> {
+  const [menus, access] = await Promise.all([menuTrees.get(db, auth), roleSetAccess.get(db, auth)]);
   return {
-    menus: buildMenuTree(rows),
-    permission: [...permissions].sort(),
-    roles,
-    userInfo: { username: user.displayName, userId: user.account, userType: user.userType, displayName: user.displayName },
+    menus,
+    permission: access.sortedPermissions,
+    roles: access.roleCodes,
+    userInfo: { username: auth.displayName, userId: auth.account, userType: auth.userType, displayName: auth.displayName },
     requestId,
   };
 }

@@ -71,7 +71,7 @@ export function FormDialog<Values extends object>({ open, mode, title, initialVa
         ];
 
   return (
-    <Modal open={open} title={title} onCancel={onClose} footer={footer} width={width ?? (currentLanguage() === 'en' ? 810 : 650)} destroyOnHidden maskClosable={false}>
+    <Modal open={open} title={title} onCancel={onClose} footer={footer} width={width ?? (currentLanguage() === 'en' ? 810 : 650)} destroyOnHidden mask={{ closable: false }}>
       <div data-testid={testId} data-mode={mode}>
         <Form<Values> form={form} layout="vertical" disabled={mode === 'view'} className="manage-form" preserve={false} onFinish={() => void save()}>
           {children(form, mode)}
