@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { schoolYearFormSchema, termFormSchema, type SchoolYearForm, type SchoolYearRow, type TermForm, type TermRow, type TermWeek } from '@campus/contract';
 import type { PageProps } from '../registry.ts';
 import { call } from '../../api/client.ts';
-import { ManagePage, FormDialog, type FormMode } from '../../components/ManagePage/index.ts';
+import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../components/ManagePage/index.ts';
 import { DeleteButton } from '../../components/DeleteButton/index.ts';
 import { zodRule } from '../../app/forms/zodRule.ts';
 import { feedback } from '../../app/feedback.ts';
@@ -45,14 +45,7 @@ function YearsTab({ onChanged }: { onChanged: () => void }) {
       ]}
       rowActions={(row, { canEdit, canDelete, reload }) => (
         <>
-          <Button type="link" size="small" onClick={() => setDialog({ mode: 'view', row })}>
-            {t('manage.view')}
-          </Button>
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', row })}>
-              {t('manage.edit')}
-            </Button>
-          )}
+          <RecordActions onView={() => setDialog({ mode: 'view', row })} onEdit={canEdit ? () => setDialog({ mode: 'edit', row }) : undefined} />
           {canDelete && (
             <DeleteButton
               type="link"
@@ -191,14 +184,7 @@ function TermsTab({ years }: { years: ReturnType<typeof useCampusOptions> }) {
           <Button type="link" size="small" onClick={() => setWeeksOf(row)} data-testid={`terms-weeks-${row.code}`}>
             {t('campusUi.weeks')}
           </Button>
-          <Button type="link" size="small" onClick={() => setDialog({ mode: 'view', row })}>
-            {t('manage.view')}
-          </Button>
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', row })}>
-              {t('manage.edit')}
-            </Button>
-          )}
+          <RecordActions onView={() => setDialog({ mode: 'view', row })} onEdit={canEdit ? () => setDialog({ mode: 'edit', row }) : undefined} />
           {canEdit && !row.isCurrent && (
             <Button type="link" size="small" onClick={() => void setCurrent(row, reload)} data-testid={`terms-current-${row.code}`}>
               {t('campusUi.setCurrent')}

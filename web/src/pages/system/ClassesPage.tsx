@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Form, Input, InputNumber, Select, Button } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { USER_TYPES, classFormSchema, type ClassAdminRow, type ClassFormOptions } from '@campus/contract';
 import type { PageProps } from '../registry.ts';
 import { call } from '../../api/client.ts';
-import { ManagePage, FormDialog, type FormMode } from '../../components/ManagePage/index.ts';
+import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../components/ManagePage/index.ts';
 import { DeleteButton } from '../../components/DeleteButton/index.ts';
 import { Picker, parseCode, toCode } from '../../components/Picker/index.ts';
 import { zodRule } from '../../app/forms/zodRule.ts';
@@ -117,14 +117,7 @@ export default function ClassesPage(_props: PageProps) {
       ]}
       rowActions={(row, { canEdit, canDelete, reload }) => (
         <>
-          <Button type="link" size="small" onClick={() => setDialog({ mode: 'view', row })}>
-            {t('manage.view')}
-          </Button>
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', row })} data-testid={`classes-edit-${row.code}`}>
-              {t('manage.edit')}
-            </Button>
-          )}
+          <RecordActions onView={() => setDialog({ mode: 'view', row })} onEdit={canEdit ? () => setDialog({ mode: 'edit', row }) : undefined} editTestId={`classes-edit-${row.code}`} />
           {canDelete && <DeleteButton type="link" size="small" url="/api/system/classes/delete" param={{ ids: [row.id] }} onSuccess={reload} />}
         </>
       )}

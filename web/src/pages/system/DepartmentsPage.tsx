@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Input, InputNumber, Radio, Select, Tag, TreeSelect } from 'antd';
+import { Form, Input, InputNumber, Radio, Select, Tag, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { departmentFormSchema, type DepartmentForm, type DepartmentRow } from '@campus/contract';
 import type { PageProps } from '../registry.ts';
 import { call } from '../../api/client.ts';
-import { ManagePage, FormDialog, type FormMode } from '../../components/ManagePage/index.ts';
+import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../components/ManagePage/index.ts';
 import { DeleteButton } from '../../components/DeleteButton/index.ts';
 import { zodRule } from '../../app/forms/zodRule.ts';
 import { feedback } from '../../app/feedback.ts';
@@ -82,14 +82,7 @@ export default function DepartmentsPage(_props: PageProps) {
       ]}
       rowActions={(row, { canEdit, canDelete, reload }) => (
         <>
-          <Button type="link" size="small" onClick={() => setDialog({ mode: 'view', row })}>
-            {t('manage.view')}
-          </Button>
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', row })} data-testid={`departments-edit-${row.code}`}>
-              {t('manage.edit')}
-            </Button>
-          )}
+          <RecordActions onView={() => setDialog({ mode: 'view', row })} onEdit={canEdit ? () => setDialog({ mode: 'edit', row }) : undefined} editTestId={`departments-edit-${row.code}`} />
           {canDelete && <DeleteButton type="link" size="small" url="/api/records/departments/delete" param={{ ids: [row.id] }} onSuccess={reload} />}
         </>
       )}

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
+import { Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HOME_CARD_CATEGORIES, HOME_CARD_STATISTICS, homeCardFormSchema, type HomeCardForm, type HomeCardRow } from '@campus/contract';
 import type { PageProps } from '../registry.ts';
 import { call } from '../../api/client.ts';
 import { loadRoleGroups, type RoleGroup } from '../../api/components.ts';
-import { ManagePage, FormDialog, type FormMode } from '../../components/ManagePage/index.ts';
+import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../components/ManagePage/index.ts';
 import { DeleteButton } from '../../components/DeleteButton/index.ts';
 import { zodRule } from '../../app/forms/zodRule.ts';
 import { feedback } from '../../app/feedback.ts';
@@ -67,14 +67,7 @@ export default function HomeCardsPage(_props: PageProps) {
       ]}
       rowActions={(row, { canEdit, canDelete, reload }) => (
         <>
-          <Button type="link" size="small" onClick={() => setDialog({ mode: 'view', row })}>
-            {t('manage.view')}
-          </Button>
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', row })}>
-              {t('manage.edit')}
-            </Button>
-          )}
+          <RecordActions onView={() => setDialog({ mode: 'view', row })} onEdit={canEdit ? () => setDialog({ mode: 'edit', row }) : undefined} />
           {canDelete && <DeleteButton type="link" size="small" url="/api/system/homeCards/delete" param={{ ids: [row.id] }} onSuccess={reload} />}
         </>
       )}

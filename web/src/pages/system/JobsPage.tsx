@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { jobCreateSchema, jobUpdateSchema, type JobHandlerOption, type JobRow, type JobRunRow } from '@campus/contract';
 import type { PageProps } from '../registry.ts';
 import { call } from '../../api/client.ts';
-import { ManagePage, FormDialog, type FormMode } from '../../components/ManagePage/index.ts';
+import { ManagePage, FormDialog, RecordActions, EnabledFilter, type FormMode } from '../../components/ManagePage/index.ts';
 import { DeleteButton } from '../../components/DeleteButton/index.ts';
 import { usePermission } from '../../components/PermissionGate/index.ts';
 import { zodRule } from '../../app/forms/zodRule.ts';
@@ -114,15 +114,7 @@ export default function JobsPage(_props: PageProps) {
             <Input allowClear maxLength={100} placeholder={t('opsJobs.keywordPlaceholder')} />
           </Form.Item>
           <Form.Item name="enabled" label={t('jobs.enabled')}>
-            <Select
-              allowClear
-              placeholder={t('manage.all')}
-              style={{ width: 120 }}
-              options={[
-                { value: 'true', label: t('manage.enabled') },
-                { value: 'false', label: t('manage.disabled') },
-              ]}
-            />
+            <EnabledFilter />
           </Form.Item>
         </>
       )}
@@ -192,14 +184,7 @@ export default function JobsPage(_props: PageProps) {
               {t('opsJobs.log')}
             </Button>
           )}
-          <Button type="link" size="small" onClick={() => setDialog({ mode: 'view', row })}>
-            {t('manage.view')}
-          </Button>
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', row })} data-testid={`jobs-edit-${row.code}`}>
-              {t('manage.edit')}
-            </Button>
-          )}
+          <RecordActions onView={() => setDialog({ mode: 'view', row })} onEdit={canEdit ? () => setDialog({ mode: 'edit', row }) : undefined} editTestId={`jobs-edit-${row.code}`} />
           {canDelete && <DeleteButton type="link" size="small" url="/api/system/jobs/delete" param={{ ids: [row.id] }} onSuccess={reload} />}
         </>
       )}

@@ -5,7 +5,7 @@ import { ROLE_KINDS, roleFormSchema, type MenuNode, type RoleRow } from '@campus
 import type { PageProps } from '../registry.ts';
 import { call } from '../../api/client.ts';
 import { clearPickerCache } from '../../api/components.ts';
-import { ManagePage, FormDialog, type FormMode } from '../../components/ManagePage/index.ts';
+import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../components/ManagePage/index.ts';
 import { DeleteButton } from '../../components/DeleteButton/index.ts';
 import { userTypeKey } from '../../components/Picker/PeopleTab.tsx';
 import { zodRule } from '../../app/forms/zodRule.ts';
@@ -172,14 +172,7 @@ export default function RolesPage(_props: PageProps) {
       ]}
       rowActions={(row, { canEdit, canDelete, reload }) => (
         <>
-          <Button type="link" size="small" onClick={() => setDialog({ mode: 'view', row })}>
-            {t('manage.view')}
-          </Button>
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', row })} data-testid={`roles-edit-${row.code}`}>
-              {t('manage.edit')}
-            </Button>
-          )}
+          <RecordActions onView={() => setDialog({ mode: 'view', row })} onEdit={canEdit ? () => setDialog({ mode: 'edit', row }) : undefined} editTestId={`roles-edit-${row.code}`} />
           {canEdit && row.roleType === 'ordinary' && row.code !== 'admin' && (
             <Button type="link" size="small" onClick={() => setMenusOf(row)} data-testid={`roles-menus-${row.code}`}>
               {t('roles.menus')}

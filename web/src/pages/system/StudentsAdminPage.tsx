@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Button, DatePicker, Form, Input, InputNumber, Select, Tag } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { studentCreateSchema, studentUpdateSchema, type StudentAdminRow, type StudentFormOptions } from '@campus/contract';
 import type { PageProps } from '../registry.ts';
 import { request } from '../../api/client.ts';
-import { ManagePage, FormDialog, type FormMode } from '../../components/ManagePage/index.ts';
+import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../components/ManagePage/index.ts';
 import { DeleteButton } from '../../components/DeleteButton/index.ts';
 import { zodRule } from '../../app/forms/zodRule.ts';
 import { feedback } from '../../app/feedback.ts';
@@ -120,14 +120,7 @@ export default function StudentsAdminPage(_props: PageProps) {
       ]}
       rowActions={(row, { canEdit, canDelete, reload }) => (
         <>
-          <Button type="link" size="small" onClick={() => setDialog({ mode: 'view', row })}>
-            {t('manage.view')}
-          </Button>
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', row })} data-testid={`students-admin-edit-${row.studentNumber}`}>
-              {t('manage.edit')}
-            </Button>
-          )}
+          <RecordActions onView={() => setDialog({ mode: 'view', row })} onEdit={canEdit ? () => setDialog({ mode: 'edit', row }) : undefined} editTestId={`students-admin-edit-${row.studentNumber}`} />
           {canDelete && <DeleteButton type="link" size="small" url="/api/system/students/delete" param={{ ids: [row.id] }} onSuccess={reload} />}
         </>
       )}

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { PageProps } from '../registry.ts';
 import { call } from '../../api/client.ts';
 import { loadRoleGroups, type RoleGroup } from '../../api/components.ts';
-import { ManagePage, FormDialog, type FormMode } from '../../components/ManagePage/index.ts';
+import { ManagePage, FormDialog, RecordActions, EnabledFilter, type FormMode } from '../../components/ManagePage/index.ts';
 import { DeleteButton } from '../../components/DeleteButton/index.ts';
 import { userTypeKey } from '../../components/Picker/PeopleTab.tsx';
 import { zodRule } from '../../app/forms/zodRule.ts';
@@ -87,15 +87,7 @@ export default function UsersPage(_props: PageProps) {
             <Select allowClear options={roleOptions} placeholder={t('manage.all')} style={{ width: 160 }} />
           </Form.Item>
           <Form.Item name="enabled" label={t('users.enabled')}>
-            <Select
-              allowClear
-              placeholder={t('manage.all')}
-              style={{ width: 120 }}
-              options={[
-                { value: 'true', label: t('manage.enabled') },
-                { value: 'false', label: t('manage.disabled') },
-              ]}
-            />
+            <EnabledFilter />
           </Form.Item>
         </>
       )}
@@ -133,14 +125,7 @@ export default function UsersPage(_props: PageProps) {
       }
       rowActions={(row, { canEdit, canDelete, reload }) => (
         <>
-          <Button type="link" size="small" onClick={() => setDialog({ mode: 'view', row })}>
-            {t('manage.view')}
-          </Button>
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', row })} data-testid={`users-edit-${row.account}`}>
-              {t('manage.edit')}
-            </Button>
-          )}
+          <RecordActions onView={() => setDialog({ mode: 'view', row })} onEdit={canEdit ? () => setDialog({ mode: 'edit', row }) : undefined} editTestId={`users-edit-${row.account}`} />
           {canEdit && (
             <Button type="link" size="small" onClick={() => setResetting(row)} data-testid={`users-reset-${row.account}`}>
               {t('users.resetPassword')}
