@@ -234,14 +234,36 @@ export interface DictionaryItemRow {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Role types: the items of STD_ROLE_TYPE. Only the two built-in types have a meaning (roles.role_type),
-// so the screen edits their names, sort and switch; codes are fixed.
+// Role types: the items of STD_ROLE_TYPE. A type groups roles (the picker's role tab shows one group per
+// type) and says how its roles work: 'ordinary' roles hold menus and users, 'dynamic' roles resolve their
+// members with a checked query (stored in the item's tag1). The two built-in types keep their code and kind.
 
 export const ROLE_TYPE_DICTIONARY = 'STD_ROLE_TYPE';
 export const BUILT_IN_ROLE_TYPES = ['ordinary', 'dynamic'] as const;
 
+/** How the roles of a type work. */
+export const ROLE_TYPE_KINDS = ['ordinary', 'dynamic'] as const;
+export type RoleTypeKind = (typeof ROLE_TYPE_KINDS)[number];
+
+export const roleTypeCreateSchema = z.object({
+  code: z
+    .string({ message: 'common.codeRequired' })
+    .trim()
+    .min(1, 'common.codeRequired')
+    .max(50, 'validation.tooLong')
+    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'roles.codeFormat'),
+  name: requiredName,
+  nameEn: optionalText(100),
+  kind: z.enum(ROLE_TYPE_KINDS, { message: 'roleTypes.kindRequired' }),
+  sort: sort.default(0),
+  enabled: z.boolean().default(true),
+  remark: optionalText(300),
+});
+export type RoleTypeCreate = z.infer<typeof roleTypeCreateSchema>;
+
 export const roleTypeFormSchema = z.object({
   id: idSchema,
+  kind: z.enum(ROLE_TYPE_KINDS, { message: 'roleTypes.kindRequired' }).optional(),
   name: requiredName,
   nameEn: optionalText(100),
   sort: sort.default(0),
@@ -261,6 +283,9 @@ export interface RoleTypeRow {
   enabled: boolean;
   published: boolean;
   remark: string | null;
+  kind: RoleTypeKind;
+  /** ordinary and dynamic: their code and kind are fixed and they are never deleted. */
+  builtIn: boolean;
   /** How many roles are of this type. */
   roleCount: number;
 }

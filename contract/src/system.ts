@@ -76,29 +76,24 @@ export const ROLE_KINDS = ['ordinary', 'dynamic'] as const;
 
 const sortSchema = z.coerce.number({ message: 'errors.badRequest' }).int('errors.badRequest').min(0, 'errors.badRequest').max(9999, 'errors.badRequest').default(0);
 
-export const roleFormSchema = z
-  .object({
-    id: idSchema.optional(),
-    code: z.string({ message: 'common.codeRequired' }).trim().min(1, 'common.codeRequired').max(64, 'validation.tooLong').regex(ROLE_CODE_PATTERN, 'roles.codeFormat'),
-    name: z.string({ message: 'common.nameRequired' }).trim().min(1, 'common.nameRequired').max(100, 'validation.tooLong'),
-    roleType: z.enum(ROLE_KINDS, { message: 'roles.typeRequired' }),
-    enabled: z.boolean().default(true),
-    sort: sortSchema,
-    remark: z.string().trim().max(300, 'validation.tooLong').optional().default(''),
-    dynamicSql: z.string().trim().max(4000, 'validation.tooLong').optional().default(''),
-    dynamicProcedure: z.string().trim().max(100, 'validation.tooLong').optional().default(''),
-  })
-  .superRefine((role, ctx) => {
-    if (role.roleType === 'dynamic' && !role.dynamicSql && !role.dynamicProcedure) {
-      ctx.addIssue({ code: 'custom', path: ['dynamicSql'], message: 'roles.dynamicRequired' });
-    }
-  });
+export const roleFormSchema = z.object({
+  id: idSchema.optional(),
+  code: z.string({ message: 'common.codeRequired' }).trim().min(1, 'common.codeRequired').max(64, 'validation.tooLong').regex(ROLE_CODE_PATTERN, 'roles.codeFormat'),
+  name: z.string({ message: 'common.nameRequired' }).trim().min(1, 'common.nameRequired').max(100, 'validation.tooLong'),
+  /** A role type code (STD_ROLE_TYPE); the type decides whether the role is ordinary or dynamic. */
+  roleType: z.string({ message: 'roles.typeRequired' }).trim().min(1, 'roles.typeRequired').max(50, 'validation.tooLong'),
+  enabled: z.boolean().default(true),
+  sort: sortSchema,
+  remark: z.string().trim().max(300, 'validation.tooLong').optional().default(''),
+  dynamicSql: z.string().trim().max(4000, 'validation.tooLong').optional().default(''),
+  dynamicProcedure: z.string().trim().max(100, 'validation.tooLong').optional().default(''),
+});
 export type RoleForm = z.infer<typeof roleFormSchema>;
 
 export const roleSearchSchema = z
   .object({
     keyword: z.string().trim().max(64, 'validation.tooLong').optional(),
-    roleType: z.enum(ROLE_KINDS).optional(),
+    roleType: z.string().trim().max(50, 'validation.tooLong').optional(),
     enabled: z.boolean().optional(),
   })
   .strip();
@@ -110,7 +105,10 @@ export interface RoleRow {
   id: number;
   code: string;
   name: string;
-  roleType: (typeof ROLE_KINDS)[number];
+  /** The role type's code, name in the caller's language, and how its roles work. */
+  roleType: string;
+  roleTypeName: string;
+  kind: (typeof ROLE_KINDS)[number];
   enabled: boolean;
   sort: number;
   remark: string | null;

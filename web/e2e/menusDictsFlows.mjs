@@ -1,8 +1,8 @@
 // Browser flows of the menu, dictionary and role-type screens (issue 4, items 3 and 4), appended to flows.mjs.
 import { assert, until } from './flows.mjs';
+import { api as callApi } from './api.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
-const TOKEN_KEY = 'X-TOKEN-XX';
 
 async function signIn(page, context, base, username, lang = 'zh') {
   if (lang === 'en') await context.addCookies([{ name: 'language', value: 'en', url: base }]);
@@ -75,8 +75,7 @@ export const menusDictsFlows = [
       assert(after.indexOf('School notices') < after.indexOf('Assignment release'), `moved up: ${after}`);
 
       // Put the menu back as the seed has it, so flows that run later see the usual order and names.
-      const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
-      const api = async (url, data) => (await page.request.post(`${base}${url}`, { headers: { [TOKEN_KEY]: token }, data })).json();
+      const api = (url, data) => callApi(page, base, 'admin', url, data);
       const find = (nodes) => nodes.flatMap((node) => [node, ...find(node.children)]);
       const notice = find((await api('/api/system/menus/tree', {})).data).find((node) => node.code === 'homeSchool.notice');
       const { code: _code, roleCount: _roles, childCount: _children, ...form } = (await api('/api/system/menus/get', { id: notice.id })).data;
@@ -118,11 +117,7 @@ export const menusDictsFlows = [
       await itemDialog.waitFor({ state: 'hidden' });
       await page.getByTestId('dicts-item-publish-red').waitFor();
 
-      const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
-      const dicts = async () => {
-        const response = await page.request.post(`${base}/dicts`, { headers: { [TOKEN_KEY]: token }, form: { typeArr: 'STD_E2E_COLOUR' } });
-        return (await response.json()).data.STD_E2E_COLOUR.map((item) => item.code);
-      };
+      const dicts = async () => (await callApi(page, base, 'admin', '/dicts', { typeArr: 'STD_E2E_COLOUR' }, { form: true })).data.STD_E2E_COLOUR.map((item) => item.code);
       assert(JSON.stringify(await dicts()) === '["red"]', 'the published item is served');
       await shot('dictionary-items');
 
@@ -150,7 +145,7 @@ export const menusDictsFlows = [
         copy.querySelectorAll('.ant-table-tbody').forEach((body) => body.remove());
         return copy.textContent;
       });
-      assert(!/[\u3400-\u9fff]/.test(chrome) && (await page.locator('.role-types-hint').innerText()).includes('built in'), `English outside the data: ${chrome.slice(0, 200)}`);
+      assert(!/[\u3400-\u9fff]/.test(chrome) && (await page.locator('.role-types-hint').innerText()).includes('built-in'), `English outside the data: ${chrome.slice(0, 200)}`);
       await page.getByTestId('role-types-edit-ordinary').click();
       const dialog = dialogWith(page, 'role-types-dialog');
       await until(async () => (await dialog.locator('.ant-switch').isDisabled()), 'the ordinary type cannot be switched off');

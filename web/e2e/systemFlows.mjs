@@ -1,5 +1,6 @@
 // Browser flows of issue 4 (system management), appended to the flows of flows.mjs.
 import { assert, until } from './flows.mjs';
+import { api } from './api.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
 const CHINESE = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
@@ -145,6 +146,33 @@ export const systemFlows = [
       await until(async () => (await view.innerText()).includes('欢迎参加校园开放日'), 'the published page shows the heading');
       assert((await view.innerText()).indexOf('提示') < (await view.innerText()).indexOf('欢迎参加校园开放日'), 'the notice comes first');
       await shot('published');
+    },
+  },
+  {
+    name: 'admin drags a menu onto a sibling in the menu tree to reorder it',
+    async run({ page, context, base }) {
+      await signIn(page, context, base, 'admin');
+      await page.goto(`${base}/xtgl/cdgl`);
+      await page.getByTestId('menus-page').waitFor();
+      await page.getByTestId('menus-expand-all').click();
+      const table = page.getByTestId('menus-table');
+      // The home-school pages (not their buttons), in table order, as [test id, menu id].
+      const order = async () =>
+        (await table.locator('tr[data-testid^="menus-tr-homeSchool."]').evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-testid'), Number(row.getAttribute('data-row-key'))]))).filter(
+          ([id]) => id.split('.').length === 2,
+        );
+      await until(async () => (await order()).length >= 5, 'the home-school entries are listed');
+      const before = await order();
+      const [last] = before.at(-1);
+      await table.getByTestId(last).dragTo(table.getByTestId('menus-tr-homeSchool.assignment'));
+      await until(async () => {
+        const ids = (await order()).map(([id]) => id);
+        return ids.indexOf(last) < ids.indexOf('menus-tr-homeSchool.assignment');
+      }, `${last} now comes before the assignment page`);
+      // Put the seed's order back for the flows that follow.
+      const [{ id: parentId }] = (await api(page, base, 'admin', '/api/system/menus/tree')).data.filter((node) => node.code === 'homeSchool');
+      const restored = await api(page, base, 'admin', '/api/system/menus/reorder', { parentId, ids: before.map(([, id]) => id) });
+      assert(restored.result === true, `the order is restored: ${restored.msg}`);
     },
   },
   ...['zh', 'en'].map((lang) => ({

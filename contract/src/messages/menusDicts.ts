@@ -85,8 +85,16 @@ export const menusDictsEn = {
   'dictItems.remark': 'Remarks',
   // Role types (/xtgl/jslx)
   'roleTypes.ordinaryEnabled': 'The ordinary role type holds the administrator role and cannot be switched off',
+  'roleTypes.kindRequired': 'Please choose how the roles of this type work',
+  'roleTypes.builtInFixed': 'The built-in role types keep their code and kind and cannot be deleted',
+  'roleTypes.kindInUse': 'Roles of this type exist, so its kind cannot change',
+  'roleTypes.inUse': 'Roles of this type exist; it cannot be deleted',
+  'roleTypes.kind.ordinary': 'Ordinary (menus and users)',
+  'roleTypes.kind.dynamic': 'Dynamic (members from a query)',
+  'roles.unknownType': 'The chosen role type does not exist or is switched off',
   'roleTypes.exportName': 'Role types',
   'roleTypes.code': 'Type code',
+  'roleTypes.kind': 'How its roles work',
   'roleTypes.roleCount': 'Roles',
 } as const;
 
@@ -173,7 +181,15 @@ export const menusDictsZh: Record<keyof typeof menusDictsEn, string> = {
   'dictItems.endDate': '停用日期',
   'dictItems.remark': '备注',
   'roleTypes.ordinaryEnabled': '普通角色类型包含管理员角色，不能停用',
+  'roleTypes.kindRequired': '请选择该类型角色的工作方式',
+  'roleTypes.builtInFixed': '内置角色类型的编码和方式不能修改，也不能删除',
+  'roleTypes.kindInUse': '该类型下已有角色，不能修改其方式',
+  'roleTypes.inUse': '该类型下已有角色，不能删除',
+  'roleTypes.kind.ordinary': '普通（分配菜单和用户）',
+  'roleTypes.kind.dynamic': '动态（按查询得出成员）',
+  'roles.unknownType': '所选角色类型不存在或已停用',
   'roleTypes.exportName': '角色类型',
   'roleTypes.code': '类型编码',
+  'roleTypes.kind': '角色方式',
   'roleTypes.roleCount': '角色数',
 };

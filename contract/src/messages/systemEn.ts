@@ -42,6 +42,7 @@ export const systemEn = {
   'roles.sort': 'Sort',
   'roles.userCount': 'Users',
   'roles.remark': 'Remarks',
+  'roles.procedureNotListable': 'This role is decided by a PROCEDURE, which cannot be asked user by user; make it a FUNCTION (user id, user type, OUT result) to list its members',
   'roles.exportName': 'Roles',
   'users.accountRequired': 'The account is required',
   'users.accountFormat': 'The account may hold letters, digits, underscore, dot and hyphen, 2 to 64 characters',

@@ -44,6 +44,7 @@ export const systemZh: Record<keyof typeof systemEn, string> = {
   'roles.sort': '排序',
   'roles.userCount': '用户数',
   'roles.remark': '备注',
+  'roles.procedureNotListable': '该角色由存储过程（PROCEDURE）决定，无法逐个用户查询；请改为函数（用户 ID、用户类型、OUT 结果）以列出成员',
   'roles.exportName': '角色',
   'users.accountRequired': '账号不能为空',
   'users.accountFormat': '账号只能包含字母、数字、下划线、点和连字符，长度 2 到 64',

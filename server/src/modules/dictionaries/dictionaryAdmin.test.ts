@@ -211,7 +211,7 @@ describe('role types', () => {
     const response = await t.get('/api/system/roleTypes/export', { token: admin, headers: EN });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    expect((workbook.worksheets[0]!.getRow(1).values as string[]).slice(1)).toEqual(['Type code', 'Name', 'English name', 'Sort', 'State', 'Roles', 'Remarks']);
+    expect((workbook.worksheets[0]!.getRow(1).values as string[]).slice(1)).toEqual(['Type code', 'How its roles work', 'Name', 'English name', 'Sort', 'State', 'Roles', 'Remarks']);
     expect(workbook.worksheets[0]!.getRow(2).getCell(1).value).toBe('ordinary');
   });
 });

@@ -1,4 +1,16 @@
-import { idBodySchema, pagedQuerySchema, ROLE_TYPE_DICTIONARY, roleTypeFormSchema, roleTypeSearchSchema, type RoleTypeForm, type RoleTypeRow } from '@campus/contract';
+import {
+  BUILT_IN_ROLE_TYPES,
+  idBodySchema,
+  idsSchema,
+  pagedQuerySchema,
+  ROLE_TYPE_DICTIONARY,
+  roleTypeCreateSchema,
+  roleTypeFormSchema,
+  roleTypeSearchSchema,
+  type RoleTypeCreate,
+  type RoleTypeForm,
+  type RoleTypeRow,
+} from '@campus/contract';
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,7 +18,8 @@ import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { dictionaryItems } from '../../db/schema/index.ts';
 import { ok } from '../../platform/envelope.ts';
-import { notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { kindOfItem } from '../roles/types.ts';
 import { buildWorkbook, exportFileName, sendWorkbook } from '../../platform/excel.ts';
 import { t } from '../../platform/i18n.ts';
 import { defineList, likePattern, type ListRequest } from '../../platform/listing.ts';
@@ -15,10 +28,13 @@ import { checkRoleTypeSwitch } from './adminService.ts';
 
 const VIEW = { permission: 'system:roleType' } as const;
 const EDIT = { permission: 'system:roleType:edit' } as const;
+const DELETE = { permission: 'system:roleType:delete' } as const;
+const isBuiltIn = (code: string) => (BUILT_IN_ROLE_TYPES as readonly string[]).includes(code);
 
 /**
- * Role types are the items of STD_ROLE_TYPE. Only 'ordinary' and 'dynamic' mean anything (roles.role_type
- * and the role screen's two forms), so the screen renames, sorts and switches them; it adds and deletes none.
+ * Role types are the items of STD_ROLE_TYPE: they group roles (the picker shows a group per type) and say
+ * how their roles work, ordinary or dynamic (tag1). The built-in 'ordinary' and 'dynamic' keep their code
+ * and kind; other types can be added, changed and, while no role uses them, deleted.
  */
 const roleTypeList = defineList({
   search: roleTypeSearchSchema,
@@ -36,9 +52,14 @@ const columns = {
   enabled: dictionaryItems.enabled,
   published: dictionaryItems.published,
   remark: dictionaryItems.remark,
+  tag1: dictionaryItems.tag1,
   // Spelled out: drizzle leaves columns unqualified inside the subquery, where "code" would be the role's.
   roleCount: sql<number>`(SELECT count(*)::int FROM roles counted WHERE counted.role_type = "dictionary_items"."code")`,
 };
+
+function toRow({ tag1, ...row }: Omit<RoleTypeRow, 'kind' | 'builtIn'> & { tag1: string | null }): RoleTypeRow {
+  return { ...row, kind: kindOfItem(row.code, tag1), builtIn: isBuiltIn(row.code), roleCount: Number(row.roleCount) };
+}
 
 async function listRoleTypes(
   db: DbOrTx,
@@ -52,26 +73,71 @@ async function listRoleTypes(
   const where = and(...parts);
   const rows = await db.select(columns).from(dictionaryItems).where(where).orderBy(...roleTypeList.orderBy(request)).limit(request.limit).offset(request.offset);
   const [total] = await db.select({ n: count() }).from(dictionaryItems).where(where);
-  return { total: total!.n, rows: rows.map((row) => ({ ...row, roleCount: Number(row.roleCount) })) };
+  return { total: total!.n, rows: rows.map(toRow) };
 }
 
 async function findRoleType(db: DbOrTx, id: number): Promise<RoleTypeRow | undefined> {
   const [row] = await db.select(columns).from(dictionaryItems).where(and(eq(dictionaryItems.id, id), eq(dictionaryItems.tableName, ROLE_TYPE_DICTIONARY)));
-  return row ? { ...row, roleCount: Number(row.roleCount) } : undefined;
+  return row ? toRow(row) : undefined;
+}
+
+async function createRoleType(db: Db, input: RoleTypeCreate): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [taken] = await tx
+      .select({ id: dictionaryItems.id })
+      .from(dictionaryItems)
+      .where(and(eq(dictionaryItems.tableName, ROLE_TYPE_DICTIONARY), sql`lower(${dictionaryItems.code}) = lower(${input.code})`));
+    if (taken) throw conflict('common.codeTaken');
+    const [created] = await tx
+      .insert(dictionaryItems)
+      .values({
+        tableName: ROLE_TYPE_DICTIONARY,
+        code: input.code,
+        name: input.name,
+        nameEn: input.nameEn || null,
+        tag1: input.kind,
+        sort: input.sort,
+        enabled: input.enabled,
+        published: true,
+        remark: input.remark || null,
+      })
+      .returning({ id: dictionaryItems.id });
+    return created!.id;
+  });
+}
+
+async function deleteRoleTypes(db: Db, ids: number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const found = await tx
+      .select(columns)
+      .from(dictionaryItems)
+      .where(and(eq(dictionaryItems.tableName, ROLE_TYPE_DICTIONARY), sql`${dictionaryItems.id} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`))
+      .for('update');
+    if (found.length !== new Set(ids).size) throw notFound();
+    if (found.some((row) => isBuiltIn(row.code))) throw badRequest('roleTypes.builtInFixed');
+    if (found.some((row) => Number(row.roleCount) > 0)) throw conflict('roleTypes.inUse');
+    await tx.delete(dictionaryItems).where(and(eq(dictionaryItems.tableName, ROLE_TYPE_DICTIONARY), sql`${dictionaryItems.id} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`));
+  });
 }
 
 async function updateRoleType(db: Db, input: RoleTypeForm): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ code: dictionaryItems.code })
+      .select({ code: dictionaryItems.code, tag1: dictionaryItems.tag1, roleCount: columns.roleCount })
       .from(dictionaryItems)
       .where(and(eq(dictionaryItems.id, input.id), eq(dictionaryItems.tableName, ROLE_TYPE_DICTIONARY)))
       .for('update');
     if (!current) throw notFound();
     checkRoleTypeSwitch(ROLE_TYPE_DICTIONARY, current.code, input.enabled);
+    const kind = input.kind ?? kindOfItem(current.code, current.tag1);
+    if (kind !== kindOfItem(current.code, current.tag1)) {
+      if (isBuiltIn(current.code)) throw badRequest('roleTypes.builtInFixed');
+      // Ordinary roles hold menus and users, dynamic ones a query: existing roles cannot switch silently.
+      if (Number(current.roleCount) > 0) throw conflict('roleTypes.kindInUse');
+    }
     await tx
       .update(dictionaryItems)
-      .set({ name: input.name, nameEn: input.nameEn || null, sort: input.sort, enabled: input.enabled, remark: input.remark || null })
+      .set({ name: input.name, nameEn: input.nameEn || null, sort: input.sort, enabled: input.enabled, remark: input.remark || null, tag1: isBuiltIn(current.code) ? current.tag1 : kind })
       .where(eq(dictionaryItems.id, input.id));
   });
 }
@@ -109,6 +175,27 @@ export async function roleTypeRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
+  app.post(
+    '/api/system/roleTypes/create',
+    {
+      config: { access: EDIT, audit: { module: 'system.roleType', operation: 'create' } },
+      schema: { tags: ['system'], summary: 'Add a role type (code, names, ordinary or dynamic)', body: roleTypeCreateSchema },
+    },
+    async (request) => ok({ id: await createRoleType(database.db, request.body) }, t(request, 'common.created')),
+  );
+
+  app.post(
+    '/api/system/roleTypes/delete',
+    {
+      config: { access: DELETE, audit: { module: 'system.roleType', operation: 'delete' } },
+      schema: { tags: ['system'], summary: 'Delete role types no role uses (never the built-in ones)', body: idsSchema },
+    },
+    async (request) => {
+      await deleteRoleTypes(database.db, request.body.ids);
+      return ok(null, t(request, 'common.deleted'));
+    },
+  );
+
   app.get(
     '/api/system/roleTypes/export',
     { config: { access: VIEW }, schema: { tags: ['system'], summary: 'The role types as an Excel file', querystring: exportQuerySchema } },
@@ -118,6 +205,7 @@ export async function roleTypeRoutes(fastify: FastifyInstance): Promise<void> {
         t(request, 'roleTypes.exportName'),
         [
           { header: t(request, 'roleTypes.code'), value: (r) => r.code, width: 14 },
+          { header: t(request, 'roleTypes.kind'), value: (r) => t(request, `roleTypes.kind.${r.kind}`), width: 24 },
           { header: t(request, 'dictItems.name'), value: (r) => r.name, width: 18 },
           { header: t(request, 'dictItems.nameEn'), value: (r) => r.nameEn, width: 18 },
           { header: t(request, 'dictItems.sort'), value: (r) => r.sort },

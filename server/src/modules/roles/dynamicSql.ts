@@ -483,3 +483,40 @@ export async function checkDynamicProcedure(db: DbOrTx, name: string): Promise<D
   if ((rows[0]?.found ?? 0) === 0) return { ok: false, key: 'roles.procedureMissing', params: { name: name.trim() } };
   return { ok: true };
 }
+
+/**
+ * The accounts a role defined by a stored function resolves to: the function (user id, user type, output)
+ * is asked for every enabled user, in a read-only transaction with the statement timeout on a server.
+ * The function was written by a database administrator (the screen only names it), so it runs with the
+ * application's rights; a PROCEDURE cannot be called per row and is answered with a clear refusal.
+ */
+export async function resolveProcedureRole(database: Pick<Database, 'db' | 'kind'>, name: string, options: ResolveOptions = {}): Promise<string[]> {
+  const verdict = await checkDynamicProcedure(database.db, name);
+  if (!verdict.ok) throw badRequest(verdict.key, verdict.params);
+  const [, schema, procedure] = PROCEDURE_NAME.exec(name.trim())!;
+  // Unquoted names fold to lower case in PostgreSQL, as checkDynamicProcedure looked them up.
+  const schemaName = (schema ?? 'public').toLowerCase();
+  const procedureName = procedure!.toLowerCase();
+  const [found] = await queryRows<{ kind: string }>(database.db, sql`
+    SELECT p.prokind AS kind FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+    WHERE p.proname = ${procedureName} AND n.nspname = ${schemaName} LIMIT 1`);
+  if (found?.kind !== 'f') throw badRequest('roles.procedureNotListable');
+  const limit = Math.max(1, Math.min(Math.trunc(options.limit ?? DYNAMIC_ROLE_DEFAULT_LIMIT), 100_000));
+  const timeoutMs = Math.max(1, Math.trunc(options.timeoutMs ?? DYNAMIC_ROLE_TIMEOUT_MS));
+  const fn = sql`${sql.identifier(schemaName)}.${sql.identifier(procedureName)}`;
+  try {
+    return await database.db.transaction(
+      async (tx) => {
+        if (database.kind !== 'pglite') await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${timeoutMs}`));
+        const rows = await queryRows<{ userid: string }>(tx, sql`
+          SELECT u.account AS userid FROM users u
+          WHERE u.enabled AND lower((${fn}(u.account::text, u.user_type::int))::text) IN ('true', 't', '1', 'yes', 'y')
+          ORDER BY u.account LIMIT ${limit}`);
+        return rows.map((row) => row.userid);
+      },
+      { accessMode: 'read only' },
+    );
+  } catch (error) {
+    throw failure(error, timeoutMs);
+  }
+}

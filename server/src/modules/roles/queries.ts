@@ -1,9 +1,10 @@
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { roleSearchSchema, type RoleRow } from '@campus/contract';
+import { roleSearchSchema, type Language, type RoleRow } from '@campus/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { roleMenus, roles, userRoles, users } from '../../db/schema/index.ts';
 import { defineList, likePattern, type ListRequest } from '../../platform/listing.ts';
+import { ROLE_TYPE_TABLE, roleKindSql } from './types.ts';
 
 export const roleList = defineList({
   search: roleSearchSchema,
@@ -33,25 +34,30 @@ const rowColumns = {
   dynamicSql: roles.dynamicSql,
   dynamicProcedure: roles.dynamicProcedure,
   createdAt: roles.createdAt,
+  kind: roleKindSql(roles.roleType),
+  roleTypeName: sql<string>`coalesce((SELECT di.name FROM dictionary_items di WHERE di.table_name = ${ROLE_TYPE_TABLE} AND di.code = ${roles.roleType}), ${roles.roleType})`,
+  roleTypeNameEn: sql<string | null>`(SELECT di.name_en FROM dictionary_items di WHERE di.table_name = ${ROLE_TYPE_TABLE} AND di.code = ${roles.roleType})`,
   userCount: sql<number>`(SELECT count(*)::int FROM ${userRoles} WHERE ${userRoles.roleId} = ${roles.id})`,
 };
 
-function toRow(row: Omit<RoleRow, 'createdAt' | 'roleType'> & { createdAt: Date; roleType: string }): RoleRow {
-  return { ...row, roleType: row.roleType === 'dynamic' ? 'dynamic' : 'ordinary', createdAt: row.createdAt.toISOString() };
+type RawRole = Omit<RoleRow, 'createdAt' | 'roleTypeName'> & { createdAt: Date; roleTypeName: string; roleTypeNameEn: string | null };
+
+function toRow({ roleTypeNameEn, ...row }: RawRole, language: Language): RoleRow {
+  return { ...row, roleTypeName: (language === 'en' && roleTypeNameEn) || row.roleTypeName, createdAt: row.createdAt.toISOString() };
 }
 
-export async function listRoles(db: DbOrTx, request: ListRequest<RoleSearch, RoleSort>, withTotal = true) {
+export async function listRoles(db: DbOrTx, request: ListRequest<RoleSearch, RoleSort>, language: Language, withTotal = true) {
   const where = conditions(request.search);
   const rows = await db.select(rowColumns).from(roles).where(where).orderBy(...roleList.orderBy(request)).limit(request.limit).offset(request.offset);
   const total = withTotal ? (await db.select({ total: count() }).from(roles).where(where))[0]!.total : rows.length;
-  return { total, rows: rows.map(toRow) };
+  return { total, rows: rows.map((row) => toRow(row, language)) };
 }
 
-export async function findRole(db: DbOrTx, id: number): Promise<(RoleRow & { menuIds: number[] }) | undefined> {
+export async function findRole(db: DbOrTx, id: number, language: Language = 'zh'): Promise<(RoleRow & { menuIds: number[] }) | undefined> {
   const [row] = await db.select(rowColumns).from(roles).where(eq(roles.id, id));
   if (!row) return undefined;
   const menuRows = await db.select({ menuId: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, id)).orderBy(roleMenus.menuId);
-  return { ...toRow(row), menuIds: menuRows.map((m) => m.menuId) };
+  return { ...toRow(row, language), menuIds: menuRows.map((m) => m.menuId) };
 }
 
 /** The users an ordinary role is given to, by account. */

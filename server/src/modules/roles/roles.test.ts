@@ -91,6 +91,43 @@ describe('roles', () => {
     expect((await call('/api/system/roles/menus', { id, menuIds: [] }, admin, EN)).json().msg).toBe('Only ordinary roles hold menus');
   });
 
+  it('a role decided by a stored function lists the users the function accepts', async () => {
+    await t.database.db.execute(sql`
+      CREATE FUNCTION staff_t000x(user_id text, user_type int, OUT member boolean)
+      LANGUAGE sql AS $$ SELECT user_type = 3 AND user_id LIKE 'T000%' $$`);
+    expect((await call('/api/system/roles/create', { ...ROLE, code: 'fn_role', roleType: 'dynamic', dynamicProcedure: 'no_such_fn' }, admin, EN)).json().result).toBe(false);
+    expect((await call('/api/system/roles/create', { ...ROLE, code: 'fn_role', roleType: 'dynamic', dynamicProcedure: 'staff_t000x' })).json().result).toBe(true);
+    const members = (await call('/api/system/roles/members', { id: await idOf('roles', 'code', 'fn_role'), currPage: 0, limit: 20 })).json().data;
+    expect(members.rows.map((m: { account: string }) => m.account)).toEqual(['T0001', 'T0002', 'T0003', 'T0004', 'T0005', 'T0006', 'T0007', 'T0008', 'T0009']);
+  });
+
+  it('roles follow their type: new types group roles and say whether they are ordinary or dynamic', async () => {
+    const created = (await call('/api/system/roleTypes/create', { code: 'grade_groups', name: '年级群体', nameEn: 'Grade groups', kind: 'dynamic', sort: 5 })).json();
+    expect(created.result).toBe(true);
+    expect((await call('/api/system/roleTypes/create', { code: 'GRADE_GROUPS', name: 'x', kind: 'ordinary' }, admin, EN)).json().msg).toBe('Code has already been occupied');
+    expect((await call('/api/system/roleTypes/create', { code: '9x', name: 'x', kind: 'ordinary' }, admin, EN)).json().result).toBe(false);
+    const types = (await call('/api/system/roles/types', undefined, admin, EN)).json().data;
+    expect(types).toEqual(expect.arrayContaining([{ code: 'grade_groups', name: 'Grade groups', kind: 'dynamic' }, { code: 'ordinary', name: 'Ordinary role', kind: 'ordinary' }]));
+    // A role of a dynamic type needs its rule, and is dynamic.
+    expect((await call('/api/system/roles/create', { ...ROLE, code: 'g8', roleType: 'grade_groups' }, admin, EN)).json().msg).toBe('A dynamic role needs a SQL query or a stored procedure');
+    expect((await call('/api/system/roles/create', { ...ROLE, code: 'g8', roleType: 'grade_groups', dynamicSql: 'SELECT "USERID" FROM role_class_teachers' })).json().result).toBe(true);
+    const g8 = await idOf('roles', 'code', 'g8');
+    expect((await call('/api/system/roles/get', { id: g8 }, admin, EN)).json().data).toMatchObject({ roleType: 'grade_groups', roleTypeName: 'Grade groups', kind: 'dynamic' });
+    expect((await call('/api/system/roles/menus', { id: g8, menuIds: [] }, admin, EN)).json().msg).toBe('Only ordinary roles hold menus');
+    expect((await call('/api/system/roles/create', { ...ROLE, code: 'x9', roleType: 'nope' }, admin, EN)).json().msg).toBe('The chosen role type does not exist or is switched off');
+    // The picker groups roles by type.
+    const groups = (await t.post('/components/getRoles', {}, { token: admin })).json().data;
+    expect(groups.find((g: { CODE: string }) => g.CODE === 'grade_groups').CHILD.map((r: { id: string }) => r.id)).toEqual(['g8']);
+    // A type in use keeps its kind and cannot go; built-in types are fixed.
+    const typeId = created.data.id;
+    expect((await call('/api/system/roleTypes/update', { id: typeId, name: '年级群体', kind: 'ordinary', enabled: true, sort: 5 }, admin, EN)).json().msg).toBe('Roles of this type exist, so its kind cannot change');
+    expect((await call('/api/system/roleTypes/delete', { ids: [typeId] }, admin, EN)).json().msg).toBe('Roles of this type exist; it cannot be deleted');
+    const [{ id: ordinaryType }] = await queryRows<{ id: number }>(t.database.db, sql`SELECT id FROM dictionary_items WHERE table_name = 'STD_ROLE_TYPE' AND code = 'ordinary'`);
+    expect((await call('/api/system/roleTypes/delete', { ids: [ordinaryType] }, admin, EN)).json().msg).toBe('The built-in role types keep their code and kind and cannot be deleted');
+    expect((await call('/api/system/roles/delete', { ids: [g8] })).json().result).toBe(true);
+    expect((await call('/api/system/roleTypes/delete', { ids: [typeId] })).json().result).toBe(true);
+  });
+
   it('needs the role permissions', async () => {
     const teacher = await t.login('T0001');
     expect((await call('/api/system/roles/page', { currPage: 0, limit: 10 }, teacher)).statusCode).toBe(403);

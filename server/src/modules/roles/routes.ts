@@ -6,10 +6,11 @@ import { users } from '../../db/schema/index.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { buildWorkbook, EXPORT_ROW_LIMIT, exportFileName, sendWorkbook } from '../../platform/excel.ts';
-import { t } from '../../platform/i18n.ts';
+import { languageOf, t } from '../../platform/i18n.ts';
 import { exportQuerySchema } from '../users/routes.ts';
-import { closeDynamicReaders, resolveDynamicRole } from './dynamicSql.ts';
+import { closeDynamicReaders, resolveDynamicRole, resolveProcedureRole } from './dynamicSql.ts';
 import { findRole, listRoles, ordinaryMembers, roleList } from './queries.ts';
+import { enabledRoleTypes } from './types.ts';
 import { createRole, deleteRoles, setRoleMenus, updateRole } from './service.ts';
 
 const VIEW = { permission: 'system:role' } as const;
@@ -30,14 +31,20 @@ export async function roleRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/system/roles/page',
     { config: { access: VIEW, readOnly: true }, schema: { tags: ['system'], summary: 'Roles, paged (generic paged-table call)', body: pagedQuerySchema } },
-    async (request) => ok(await listRoles(database.db, roleList.parse(request.body))),
+    async (request) => ok(await listRoles(database.db, roleList.parse(request.body), languageOf(request))),
+  );
+
+  app.post(
+    '/api/system/roles/types',
+    { config: { access: VIEW, readOnly: true }, schema: { tags: ['system'], summary: 'The enabled role types with how their roles work (ordinary or dynamic)' } },
+    async (request) => ok(await enabledRoleTypes(database.db, languageOf(request))),
   );
 
   app.post(
     '/api/system/roles/get',
     { config: { access: VIEW, readOnly: true }, schema: { tags: ['system'], summary: 'One role with the ids of the menus it holds', body: idBodySchema } },
     async (request) => {
-      const role = await findRole(database.db, request.body.id);
+      const role = await findRole(database.db, request.body.id, languageOf(request));
       if (!role) throw notFound();
       return ok(role);
     },
@@ -84,8 +91,12 @@ export async function roleRoutes(fastify: FastifyInstance): Promise<void> {
       const role = await findRole(database.db, request.body.id);
       if (!role) throw notFound();
       const { currPage, limit } = request.body;
-      if (role.roleType !== 'dynamic') return ok(await ordinaryMembers(database.db, role.id, currPage * limit, limit));
-      const accounts = role.dynamicSql ? await resolveDynamicRole(database, role.dynamicSql, { limit: DYNAMIC_MEMBER_LIMIT }) : [];
+      if (role.kind !== 'dynamic') return ok(await ordinaryMembers(database.db, role.id, currPage * limit, limit));
+      const accounts = role.dynamicSql
+        ? await resolveDynamicRole(database, role.dynamicSql, { limit: DYNAMIC_MEMBER_LIMIT })
+        : role.dynamicProcedure
+          ? await resolveProcedureRole(database, role.dynamicProcedure, { limit: DYNAMIC_MEMBER_LIMIT })
+          : [];
       const page = accounts.slice(currPage * limit, (currPage + 1) * limit);
       const found = page.length
         ? await database.db.select({ account: users.account, displayName: users.displayName, userType: users.userType }).from(users).where(inArray(users.account, page))
@@ -99,11 +110,11 @@ export async function roleRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/system/roles/export',
     { config: { access: VIEW }, schema: { tags: ['system'], summary: 'The roles list as an Excel file', querystring: exportQuerySchema } },
     async (request, reply) => {
-      const { rows } = await listRoles(database.db, roleList.parse({ ...request.query, currPage: 0, limit: EXPORT_ROW_LIMIT }), false);
+      const { rows } = await listRoles(database.db, roleList.parse({ ...request.query, currPage: 0, limit: EXPORT_ROW_LIMIT }), languageOf(request), false);
       const content = await buildWorkbook<RoleRow>(t(request, 'roles.exportName'), [
         { header: t(request, 'roles.code'), value: (r) => r.code, width: 18 },
         { header: t(request, 'roles.name'), value: (r) => r.name, width: 18 },
-        { header: t(request, 'roles.type'), value: (r) => t(request, `roles.type.${r.roleType}`) },
+        { header: t(request, 'roles.type'), value: (r) => r.roleTypeName },
         { header: t(request, 'users.enabled'), value: (r) => t(request, r.enabled ? 'common.yes' : 'common.no') },
         { header: t(request, 'roles.sort'), value: (r) => r.sort },
         { header: t(request, 'roles.userCount'), value: (r) => r.userCount },

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
 import { Button, Checkbox, Form, Input, InputNumber, Radio, Select, Space, Switch, Table, Tag, Tooltip, TreeSelect, type TableColumnsType } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -128,6 +128,37 @@ export default function MenusPage(_props: PageProps) {
       // shown by the request client
     }
   };
+
+  // Drag a row onto a sibling to put it there (up / down buttons do the same one step at a time).
+  const dragged = useRef<MenuRow | null>(null);
+  const [dropTarget, setDropTarget] = useState<number | null>(null);
+  const siblingsOf = (row: MenuRow): MenuRow[] => {
+    const find = (list: MenuRow[]): MenuRow[] | null => {
+      if (list.some((r) => r.id === row.id)) return list;
+      for (const r of list) {
+        const found = r.children ? find(r.children) : null;
+        if (found) return found;
+      }
+      return null;
+    };
+    return find(rows) ?? [];
+  };
+  const dropOn = async (target: MenuRow) => {
+    const source = dragged.current;
+    dragged.current = null;
+    setDropTarget(null);
+    if (!source || source.id === target.id || source.parentId !== target.parentId) return;
+    const ids = siblingsOf(target).map((r) => r.id).filter((id) => id !== source.id);
+    ids.splice(ids.indexOf(target.id), 0, source.id);
+    try {
+      await call('/api/system/menus/reorder', { json: { parentId: target.parentId, ids } });
+      feedback().message.success(t('menus.moved'));
+      await load();
+    } catch {
+      // shown by the request client
+    }
+  };
+  const draggable = canEdit && !keyword.trim();
 
   const runExport = async () => {
     setExporting(true);
@@ -269,6 +300,32 @@ export default function MenusPage(_props: PageProps) {
         pagination={false}
         scroll={{ x: 'max-content' }}
         expandable={{ expandedRowKeys: expandedKeys, onExpandedRowsChange: (keys) => setExpanded(keys as number[]) }}
+        rowClassName={(row) => (row.id === dropTarget ? 'menus-drop-target' : '')}
+        onRow={(row) =>
+          draggable
+            ? {
+                draggable: true,
+                onDragStart: (event) => {
+                  dragged.current = row;
+                  event.dataTransfer.effectAllowed = 'move';
+                  event.dataTransfer.setData('text/plain', String(row.id));
+                },
+                onDragOver: (event) => {
+                  // Only among siblings: moving under another parent is the form's job (its parent field).
+                  if (dragged.current && dragged.current.parentId === row.parentId && dragged.current.id !== row.id) {
+                    event.preventDefault();
+                    setDropTarget(row.id);
+                  }
+                },
+                onDragLeave: () => setDropTarget((current) => (current === row.id ? null : current)),
+                onDrop: (event) => {
+                  event.preventDefault();
+                  void dropOn(row);
+                },
+                'data-testid': `menus-tr-${row.code}`,
+              } as HTMLAttributes<HTMLElement>
+            : {}
+        }
         data-testid="menus-table"
       />
       <FormDialog<MenuFormValues>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag, Tree, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ROLE_KINDS, roleFormSchema, type MenuNode, type RoleRow } from '@campus/contract';
+import { roleFormSchema, type MenuNode, type RoleRow } from '@campus/contract';
 import type { PageProps } from '../registry.ts';
 import { call } from '../../api/client.ts';
 import { clearPickerCache } from '../../api/components.ts';
@@ -14,11 +14,26 @@ import { currentLanguage } from '../../i18n/index.ts';
 
 interface RoleSearchForm {
   keyword?: string;
-  roleType?: (typeof ROLE_KINDS)[number];
+  roleType?: string;
   enabled?: 'true' | 'false';
 }
 
-type RoleFormValues = Omit<RoleRow, 'id' | 'userCount' | 'createdAt' | 'remark' | 'dynamicSql' | 'dynamicProcedure'> & { remark?: string; dynamicSql?: string; dynamicProcedure?: string };
+type RoleFormValues = Pick<RoleRow, 'code' | 'name' | 'roleType' | 'enabled' | 'sort'> & { remark?: string; dynamicSql?: string; dynamicProcedure?: string };
+
+interface RoleType {
+  code: string;
+  name: string;
+  kind: 'ordinary' | 'dynamic';
+}
+
+/** The enabled role types and how their roles work (the form shows the query fields for dynamic ones). */
+function useRoleTypes(): RoleType[] {
+  const [types, setTypes] = useState<RoleType[]>([]);
+  useEffect(() => {
+    call<RoleType[]>('/api/system/roles/types').then(setTypes, () => setTypes([]));
+  }, []);
+  return types;
+}
 
 interface Member {
   account: string;
@@ -136,9 +151,14 @@ export default function RolesPage(_props: PageProps) {
   const [dialog, setDialog] = useState<{ mode: FormMode; row?: RoleRow } | null>(null);
   const [menusOf, setMenusOf] = useState<RoleRow | null>(null);
   const [membersOf, setMembersOf] = useState<RoleRow | null>(null);
-  const typeOptions = ROLE_KINDS.map((kind) => ({ value: kind, label: t(`roles.type.${kind}`) }));
+  const roleTypes = useRoleTypes();
+  const typeOptions = roleTypes.map((type) => ({ value: type.code, label: type.name }));
+  const isDynamic = (code: unknown) => roleTypes.some((type) => type.code === code && type.kind === 'dynamic');
   const initialValues = useMemo<Partial<RoleFormValues>>(
-    () => (dialog?.row ? { ...dialog.row, remark: dialog.row.remark ?? '', dynamicSql: dialog.row.dynamicSql ?? '', dynamicProcedure: dialog.row.dynamicProcedure ?? '' } : { roleType: 'ordinary', enabled: true, sort: 0 }),
+    () =>
+      dialog?.row
+        ? { code: dialog.row.code, name: dialog.row.name, roleType: dialog.row.roleType, enabled: dialog.row.enabled, sort: dialog.row.sort, remark: dialog.row.remark ?? '', dynamicSql: dialog.row.dynamicSql ?? '', dynamicProcedure: dialog.row.dynamicProcedure ?? '' }
+        : { roleType: 'ordinary', enabled: true, sort: 0 },
     [dialog],
   );
 
@@ -164,7 +184,7 @@ export default function RolesPage(_props: PageProps) {
       columns={[
         { key: 'code', dataIndex: 'code', title: t('roles.code'), sorter: true, width: 160 },
         { key: 'name', dataIndex: 'name', title: t('roles.name'), sorter: true, width: 160 },
-        { key: 'roleType', dataIndex: 'roleType', title: t('roles.type'), width: 120, render: (value: string) => <Tag color={value === 'dynamic' ? 'purple' : 'blue'}>{t(`roles.type.${value}`)}</Tag> },
+        { key: 'roleType', dataIndex: 'roleTypeName', title: t('roles.type'), width: 140, render: (value: string, row: RoleRow) => <Tag color={row.kind === 'dynamic' ? 'purple' : 'blue'}>{value}</Tag> },
         { key: 'enabled', dataIndex: 'enabled', title: t('users.enabled'), width: 90, render: (value: boolean) => <Tag color={value ? 'green' : 'default'}>{value ? t('manage.enabled') : t('manage.disabled')}</Tag> },
         { key: 'userCount', dataIndex: 'userCount', title: t('roles.userCount'), width: 90 },
         { key: 'sort', dataIndex: 'sort', title: t('roles.sort'), sorter: true, width: 80 },
@@ -173,7 +193,7 @@ export default function RolesPage(_props: PageProps) {
       rowActions={(row, { canEdit, canDelete, reload }) => (
         <>
           <RecordActions onView={() => setDialog({ mode: 'view', row })} onEdit={canEdit ? () => setDialog({ mode: 'edit', row }) : undefined} editTestId={`roles-edit-${row.code}`} />
-          {canEdit && row.roleType === 'ordinary' && row.code !== 'admin' && (
+          {canEdit && row.kind === 'ordinary' && row.code !== 'admin' && (
             <Button type="link" size="small" onClick={() => setMenusOf(row)} data-testid={`roles-menus-${row.code}`}>
               {t('roles.menus')}
             </Button>
@@ -227,7 +247,7 @@ export default function RolesPage(_props: PageProps) {
                 </Form.Item>
                 <Form.Item noStyle shouldUpdate={(a, b) => a.roleType !== b.roleType}>
                   {() =>
-                    form.getFieldValue('roleType') === 'dynamic' && (
+                    isDynamic(form.getFieldValue('roleType')) && (
                       <>
                         <Form.Item name="dynamicSql" label={t('roles.dynamicSql')} extra={t('roles.dynamicSqlHint')} rules={[zodRule(roleFormSchema, 'dynamicSql', form)]}>
                           <Input.TextArea rows={5} maxLength={4000} spellCheck={false} className="roles-sql" />
