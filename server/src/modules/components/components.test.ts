@@ -67,6 +67,15 @@ describe('POST /components/getUserAllData', () => {
     expect(beyond).toEqual({ total: enabledUserCount, rows: [] });
   });
 
+  it('matches one- and two-character keywords anywhere too (Chinese names), whatever the case', async () => {
+    const twoChars = await search({ KEYWORD: '建国' });
+    expect(twoChars.rows.map((row) => row.USERID)).toContain('T0001');
+    expect(twoChars.rows.every((row) => row.USERNAME.includes('建国') || row.USERID.includes('建国'))).toBe(true);
+    expect((await search({ KEYWORD: 'eT' })).rows.map((row) => row.USERID).sort()).toEqual(['meta2', 'meta_1'].sort());
+    expect((await search({ KEYWORD: 'PL' })).rows.map((row) => row.USERID)).toEqual(['meta2']);
+    expect((await search({ KEYWORD: '王' })).total).toBe((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM users WHERE enabled AND (display_name LIKE '%王%' OR account LIKE '%王%')`))[0]!.n);
+  });
+
   it('matches the keyword anywhere in the account or the name, case-insensitively', async () => {
     const byAccount = await search({ KEYWORD: 't000' });
     expect(byAccount.rows.map((row) => row.USERID)).toEqual(['T0001', 'T0002', 'T0003', 'T0004', 'T0005', 'T0006', 'T0007', 'T0008', 'T0009']);
@@ -175,9 +184,13 @@ describe('POST /components/getUserAllData', () => {
     // The seeded table is small, so the planner would rightly read it whole; with sequential scans off
     // it shows which index serves the condition. The last block of this file (SCALE_TESTS=1) checks
     // 100,000 users without forcing anything.
-    const plan = await explain(sql`SELECT count(*) FROM users u WHERE ${peopleConditions({ keyword: '王建' })}`, { seqscan: false });
+    const plan = await explain(sql`SELECT count(*) FROM users u WHERE ${peopleConditions({ keyword: '王建国' })}`, { seqscan: false });
     expect(plan).toContain('users_account_trgm_idx');
     expect(plan).toContain('users_display_name_trgm_idx');
+    // Two characters hold no trigram: the pieces index serves them, in the page and in the count.
+    const short = await explain(sql`SELECT count(*) FROM users u WHERE ${peopleConditions({ keyword: '建国' })}`, { seqscan: false });
+    expect(short).toContain('users_account_grams_idx');
+    expect(short).toContain('users_display_name_grams_idx');
     // And an unfiltered page is read in order from the (user_type, account) index, without sorting.
     const ordered = await explain(peoplePageQuery({}, { offset: 0, limit: 10 }, 'zh'), { seqscan: false });
     expect(ordered).toContain('users_type_account_idx');

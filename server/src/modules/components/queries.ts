@@ -27,6 +27,11 @@ export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** One or two characters (code points): too short for a trigram. */
+export function isShortKeyword(text: string): boolean {
+  return [...text].length <= 2;
+}
+
 /** True when the text has letters whose case could differ (so matching it must ignore case). */
 export function hasCase(text: string): boolean {
   return text.toLowerCase() !== text.toUpperCase();
@@ -39,11 +44,17 @@ export function hasCase(text: string): boolean {
 export function peopleConditions(filter: PeopleFilter): SQL {
   const parts: SQL[] = [sql`u.enabled`];
   if (filter.keyword) {
-    const pattern = likeContains(filter.keyword);
-    // ILIKE folds case row by row, which makes a scan several times slower than LIKE; a keyword without
-    // cased letters (Chinese names, digits) matches the same rows with LIKE. Both use the trigram indexes.
-    const like = hasCase(filter.keyword) ? sql`ILIKE` : sql`LIKE`;
-    parts.push(sql`(u.account ${like} ${pattern} OR u.display_name ${like} ${pattern})`);
+    if (isShortKeyword(filter.keyword)) {
+      // One or two characters hold no trigram: the pieces index of migration 0010 serves them instead.
+      const piece = filter.keyword.toLowerCase();
+      parts.push(sql`(campus_grams(lower(u.account)) @> ARRAY[${piece}]::text[] OR campus_grams(lower(u.display_name)) @> ARRAY[${piece}]::text[])`);
+    } else {
+      const pattern = likeContains(filter.keyword);
+      // ILIKE folds case row by row, which makes a scan several times slower than LIKE; a keyword without
+      // cased letters (Chinese names, digits) matches the same rows with LIKE. Both use the trigram indexes.
+      const like = hasCase(filter.keyword) ? sql`ILIKE` : sql`LIKE`;
+      parts.push(sql`(u.account ${like} ${pattern} OR u.display_name ${like} ${pattern})`);
+    }
   }
   if (filter.userTypes?.length) parts.push(sql`u.user_type IN (${sql.join(filter.userTypes.map((type) => sql`${type}`), sql`, `)})`);
   if (filter.campusCode) {
@@ -78,7 +89,9 @@ export function peoplePageQuery(filter: PeopleFilter, page: { offset: number; li
     LEFT JOIN classes cl ON cl.id = s.class_id
     LEFT JOIN org_units clc ON clc.id = cl.campus_id
     WHERE ${peopleConditions(filter)}
-    ORDER BY u.user_type, u.account
+    -- With a keyword, the matches come from the keyword indexes and are sorted; walking the order index
+    -- instead (which the planner tends to pick for LIMIT) filters row after row when the keyword is rare.
+    ORDER BY ${filter.keyword ? sql`u.user_type + 0` : sql`u.user_type`}, u.account
     LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
 
