@@ -1,7 +1,8 @@
-import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PagedQuery } from '@campus/contract';
 import type { z } from 'zod';
 import { badRequest } from './errors.ts';
+import { queryRows, type DbOrTx } from '../db/client.ts';
 
 /** A generic paged-table request after checking: typed search, an allowed sort column, offset and limit. */
 export interface ListRequest<Search, SortField extends string> {
@@ -60,4 +61,22 @@ function readSearch(search: unknown): unknown {
 /** Escapes LIKE wildcards so a keyword matches literally. */
 export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Above this many rows an unfiltered list reports the planner's row estimate instead of counting. */
+export const ESTIMATED_TOTAL_THRESHOLD = 100_000;
+
+/**
+ * The total of a paged list. Filtered lists, and tables of up to 100,000 rows, are counted exactly; an
+ * unfiltered list over a bigger table (operation logs grow by the million) answers PostgreSQL's own row
+ * estimate (pg_class.reltuples, kept current by autovacuum and ANALYZE), because counting a million rows
+ * on every page costs far more than the page. The pager only needs the size of the list, not the last row.
+ */
+export async function listTotal(db: DbOrTx, tableName: string, filtered: boolean, exact: () => Promise<number>): Promise<number> {
+  if (!filtered) {
+    const [row] = await queryRows<{ estimate: number | string | null }>(db, sql`SELECT reltuples::bigint AS estimate FROM pg_class WHERE oid = to_regclass(${tableName})`);
+    const estimate = Number(row?.estimate ?? -1);
+    if (estimate > ESTIMATED_TOTAL_THRESHOLD) return estimate;
+  }
+  return exact();
 }

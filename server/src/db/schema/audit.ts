@@ -25,5 +25,6 @@ export const operationLogs = pgTable(
     clientType: varchar('client_type', { length: 20 }).notNull(),
     systemName: varchar('system_name', { length: 50 }).notNull().default('campus'),
   },
-  (t) => [index('operation_logs_created_idx').on(t.createdAt), index('operation_logs_user_idx').on(t.userId, t.createdAt)],
+  // (created_at, id): the log list's order including its tie breaker, so a page needs no sort.
+  (t) => [index('operation_logs_created_idx').on(t.createdAt, t.id), index('operation_logs_user_idx').on(t.userId, t.createdAt)],
 );

@@ -22,6 +22,7 @@ export const messages = pgTable(
     // Unread counts and lists filtered by status.
     index('messages_recipient_idx').on(t.recipientUserId, t.status, t.createdAt),
     // The bell and the message centre list all of a user's messages newest first, without a status.
-    index('messages_recipient_created_idx').on(t.recipientUserId, t.createdAt),
+    // With the id, a page of one recipient's messages is read in order, ties included, without a sort.
+    index('messages_recipient_created_idx').on(t.recipientUserId, t.createdAt, t.id),
   ],
 );

@@ -2,7 +2,7 @@ import { and, count, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { operationLogSearchSchema, type OperationLogRow, type OperationLogSearch } from '@campus/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { operationLogs } from '../../db/schema/index.ts';
-import { defineList, likePattern, type ListRequest } from '../../platform/listing.ts';
+import { defineList, likePattern, listTotal, type ListRequest } from '../../platform/listing.ts';
 
 /**
  * The operation-log list. Sorting is limited to indexed or cheap columns; with a million rows the
@@ -48,6 +48,8 @@ export async function pageLogs(db: DbOrTx, request: ListRequest<OperationLogSear
     .orderBy(...logList.orderBy(request))
     .limit(request.limit)
     .offset(request.offset);
-  const total = withTotal ? (await db.select({ total: count() }).from(operationLogs).where(where))[0]!.total : rows.length;
+  const total = withTotal
+    ? await listTotal(db, 'operation_logs', where !== undefined, async () => (await db.select({ total: count() }).from(operationLogs).where(where))[0]!.total)
+    : rows.length;
   return { total, rows: rows.map(toRow) };
 }
