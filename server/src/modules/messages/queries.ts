@@ -68,12 +68,10 @@ export async function pageMessages(
 ): Promise<{ total: number; rows: MessageRow[] }> {
   const where = conditions(recipientUserId, filter);
   const direction = page.order === 'asc' ? asc : desc;
-  const rows = await selectRows(db, LIST_CONTENT_LENGTH)
-    .where(where)
-    .orderBy(direction(messages.createdAt), direction(messages.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [{ total }] = await db.select({ total: count() }).from(messages).where(where);
+  const [rows, [{ total }]] = await Promise.all([
+    selectRows(db, LIST_CONTENT_LENGTH).where(where).orderBy(direction(messages.createdAt), direction(messages.id)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(messages).where(where),
+  ]);
   return { total, rows };
 }
 
