@@ -57,6 +57,7 @@ export const systemFlows = [
       await page.getByTestId('roles-menus-e2e_notice_role').click();
       await page.getByTestId('roles-menu-tree').locator('.ant-tree-treenode:not([aria-hidden])').first().waitFor();
       await expandMenu(page, '家校互动');
+      await page.getByTestId('roles-menu-tree').locator('.ant-tree-treenode:not([aria-hidden])').filter({ hasText: /^作业发布$/ }).first().waitFor();
       await tickMenu(page, '作业发布');
       await tickMenu(page, '通知发布');
       await shot('role-menus');

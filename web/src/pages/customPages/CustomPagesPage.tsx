@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Form, Input, Modal, Select, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -73,6 +73,7 @@ export default function CustomPagesPage(_props: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [publishing, setPublishing] = useState<CustomPageRow | null>(null);
+  const closePublish = useCallback(() => setPublishing(null), []);
 
   const unpublish = async (row: CustomPageRow, reload: () => void) => {
     try {
@@ -136,7 +137,7 @@ export default function CustomPagesPage(_props: PageProps) {
       )}
       data-testid="custom-pages"
     >
-      {({ reload }) => <PublishDialog page={publishing} onClose={() => setPublishing(null)} onDone={reload} />}
+      {({ reload }) => <PublishDialog page={publishing} onClose={closePublish} onDone={reload} />}
     </ManagePage>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag, Tree, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleFormSchema, type MenuNode, type RoleRow } from '@campus/contract';
@@ -151,6 +151,10 @@ export default function RolesPage(_props: PageProps) {
   const [dialog, setDialog] = useState<{ mode: FormMode; row?: RoleRow } | null>(null);
   const [menusOf, setMenusOf] = useState<RoleRow | null>(null);
   const [membersOf, setMembersOf] = useState<RoleRow | null>(null);
+  // Stable handlers: the dialogs load when their role changes, not whenever this page renders again
+  // (a reload there would drop the ticks the user has made).
+  const closeMenus = useCallback(() => setMenusOf(null), []);
+  const closeMembers = useCallback(() => setMembersOf(null), []);
   const roleTypes = useRoleTypes();
   const typeOptions = roleTypes.map((type) => ({ value: type.code, label: type.name }));
   const isDynamic = (code: unknown) => roleTypes.some((type) => type.code === code && type.kind === 'dynamic');
@@ -271,8 +275,8 @@ export default function RolesPage(_props: PageProps) {
               </>
             )}
           </FormDialog>
-          <MenusDialog role={menusOf} onClose={() => setMenusOf(null)} />
-          <MembersDialog role={membersOf} onClose={() => setMembersOf(null)} />
+          <MenusDialog role={menusOf} onClose={closeMenus} />
+          <MembersDialog role={membersOf} onClose={closeMembers} />
         </>
       )}
     </ManagePage>
