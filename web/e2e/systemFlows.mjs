@@ -25,10 +25,15 @@ async function pickInSelect(page, select, text) {
   await option.click();
 }
 
-/** Ticks a node of the role's menu tree by its title. */
+/** Ticks a node of the role's menu tree by its title, and waits until the tree shows it ticked. */
 async function tickMenu(page, title) {
   const node = page.getByTestId('roles-menu-tree').locator('.ant-tree-treenode:not([aria-hidden])').filter({ hasText: new RegExp(`^${title}$`) }).first();
-  await node.locator('.ant-tree-checkbox').click();
+  await until(async () => {
+    if ((await node.locator('.ant-tree-checkbox-checked').count()) > 0) return true;
+    await node.locator('.ant-tree-checkbox').click();
+    await page.waitForTimeout(200);
+    return (await node.locator('.ant-tree-checkbox-checked').count()) > 0;
+  }, `${title} is ticked`);
 }
 
 async function expandMenu(page, title) {
@@ -43,18 +48,23 @@ export const systemFlows = [
   {
     name: 'admin creates a teacher and a role with two menus; the teacher sees exactly those menus',
     async run({ page, context, base, browser, shot }) {
+      // Names of their own, so that a retry of this flow does not meet the first attempt's records.
+      const n = String(Date.now() % 9000 + 1000);
+      const roleCode = `e2e_notice_${n}`;
+      const roleName = `通知与作业${n}`;
+      const account = `T7${n}`;
       await signIn(page, context, base, 'admin');
       // The role first: two pages of the home-school area.
       await page.goto(`${base}/xtgl/jsgl`);
       await page.getByTestId('roles-page').waitFor();
       await page.getByTestId('roles-page').getByTestId('manage-add').click();
       const roleDialog = dialogWith(page, 'roles-dialog');
-      await roleDialog.getByTestId('roles-form-code').fill('e2e_notice_role');
-      await roleDialog.getByTestId('roles-form-name').fill('通知与作业');
+      await roleDialog.getByTestId('roles-form-code').fill(roleCode);
+      await roleDialog.getByTestId('roles-form-name').fill(roleName);
       await roleDialog.getByTestId('roles-dialog-ok').click();
       await roleDialog.waitFor({ state: 'hidden' });
-      await page.getByTestId('roles-menus-e2e_notice_role').waitFor();
-      await page.getByTestId('roles-menus-e2e_notice_role').click();
+      await page.getByTestId(`roles-menus-${roleCode}`).waitFor();
+      await page.getByTestId(`roles-menus-${roleCode}`).click();
       await page.getByTestId('roles-menu-tree').locator('.ant-tree-treenode:not([aria-hidden])').first().waitFor();
       await expandMenu(page, '家校互动');
       await page.getByTestId('roles-menu-tree').locator('.ant-tree-treenode:not([aria-hidden])').filter({ hasText: /^作业发布$/ }).first().waitFor();
@@ -69,18 +79,20 @@ export const systemFlows = [
       await page.getByTestId('users-page').waitFor();
       await page.getByTestId('users-page').getByTestId('manage-add').click();
       const userDialog = dialogWith(page, 'users-dialog');
-      await userDialog.getByTestId('users-form-account').fill('T7001');
+      await userDialog.getByTestId('users-form-account').fill(account);
       await userDialog.getByTestId('users-form-name').fill('新入职老师');
       // The shared password rule shows before anything is sent.
       await userDialog.getByTestId('users-form-password').fill('abcdef');
       await userDialog.getByTestId('users-dialog-ok').click();
       await until(async () => (await userDialog.locator('.ant-form-item-explain-error').allInnerTexts()).some((text) => text.includes('6 到 12 位')), 'the password rule shows');
       await userDialog.getByTestId('users-form-password').fill('Teach7001');
-      await pickInSelect(page, userDialog.getByTestId('users-form-roles'), '通知与作业');
-      await page.keyboard.press('Escape');
+      await pickInSelect(page, userDialog.getByTestId('users-form-roles'), roleName);
+      // Close the list by clicking elsewhere in the form: Escape could reach the dialog and close it.
+      await userDialog.getByTestId('users-form-name').click();
+      await until(async () => (await userDialog.getByTestId('users-form-roles').innerText()).includes(roleName), 'the role is chosen');
       await userDialog.getByTestId('users-dialog-ok').click();
       await userDialog.waitFor({ state: 'hidden' });
-      await page.getByTestId('users-keyword').fill('T7001');
+      await page.getByTestId('users-keyword').fill(account);
       await page.getByTestId('users-keyword').press('Enter');
       await until(async () => (await page.getByTestId('users-page').locator('.ant-table-tbody').innerText()).includes('新入职老师'), 'the new user is listed');
       await shot('user-created');
@@ -89,7 +101,7 @@ export const systemFlows = [
       const teacherContext = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'zh-CN' });
       try {
         const teacherPage = await teacherContext.newPage();
-        await signIn(teacherPage, teacherContext, base, 'T7001', 'Teach7001');
+        await signIn(teacherPage, teacherContext, base, account, 'Teach7001');
         const sidebar = teacherPage.getByTestId('sidebar');
         await sidebar.locator('.ant-menu-submenu-title', { hasText: '家校互动' }).click();
         await until(async () => (await sidebar.locator('.ant-menu-item').allInnerTexts()).length >= 3, 'the group opens');
