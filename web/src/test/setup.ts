@@ -4,8 +4,13 @@ import { cleanup } from '@testing-library/react';
 // Components translate through react-i18next; the app's instance registers itself when imported.
 import '../i18n/index.ts';
 
-// Vitest runs without globals, so Testing Library's automatic cleanup is registered here.
-afterEach(() => cleanup());
+// Vitest runs without globals, so Testing Library's automatic cleanup is registered here. A call that
+// resolves just after a test's last assertion may still schedule a render (a toast has its own root):
+// a short pause lets it run while the DOM still exists, instead of after the environment is torn down.
+afterEach(async () => {
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+});
 
 // jsdom lacks these browser APIs that Ant Design's overlays use.
 if (!('ResizeObserver' in globalThis)) {

@@ -35,5 +35,7 @@ describe('PasswordRulePage', () => {
     fireEvent.change(rule, { target: { value: '^.{10,50}$' } });
     fireEvent.click(screen.getByTestId('pwdrule-save'));
     await waitFor(() => expect(stub.bodies('/api/system/passwordRule/save')).toEqual([{ ...RULE, rule: '^.{10,50}$' }]));
+    // The save has settled (the button is no longer busy) before the test ends.
+    await waitFor(() => expect(screen.getByTestId('pwdrule-save')).not.toHaveClass('ant-btn-loading'));
   });
 });
