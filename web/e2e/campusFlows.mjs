@@ -74,7 +74,8 @@ export const campusFlows = [
       await openPage(page, base, '/xtgl/lygl', 'buildings-page');
       await until(async () => (await page.locator('.page-view:visible .ant-table-tbody tr.ant-table-row').count()) > 0, 'the seeded buildings are listed');
       await shot('buildings');
-      await page.getByTestId('manage-add').click();
+      // Pages visited earlier stay mounted (hidden): the button is looked up in this page.
+      await page.getByTestId('buildings-page').getByTestId('manage-add').click();
       const dialog = dialogWith(page, 'buildings-dialog');
       await dialog.getByTestId('buildings-form-code').fill(buildingCode);
       await dialog.getByTestId('buildings-form-name').fill(buildingName);
@@ -91,7 +92,7 @@ export const campusFlows = [
       await shot('building-added');
 
       await openPage(page, base, '/xtgl/jsglr', 'classrooms-page');
-      await page.getByTestId('manage-add').click();
+      await page.getByTestId('classrooms-page').getByTestId('manage-add').click();
       const roomDialog = dialogWith(page, 'classrooms-dialog');
       await roomDialog.getByTestId('classrooms-form-code').fill(`${buildingCode}-101`);
       await roomDialog.getByTestId('classrooms-form-name').fill(`${buildingName}101室`);
@@ -150,7 +151,7 @@ export const campusFlows = [
       await openPage(page, base, '/xtgl/jyzgl', 'groups-page');
       await until(async () => (await page.locator('.page-view:visible .ant-table-tbody tr.ant-table-row').count()) > 0, 'the seeded groups are listed');
       await shot('research-groups');
-      await page.getByTestId('manage-add').click();
+      await page.getByTestId('groups-page').getByTestId('manage-add').click();
       const dialog = dialogWith(page, 'groups-dialog');
       await dialog.getByTestId('groups-form-name').fill(`科创教研组${suffix}`);
       await dialog.getByTestId('groups-form-code').fill(`group-e2e-${suffix}`);
