@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,8 +78,63 @@ export async function withAdvisoryLock<T>(db: Db, lockId: number, work: (tx: Tx)
   });
 }
 
-/** Runs a raw SQL statement and returns its rows, the same way on both drivers. */
-export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+/** A prepared statement's name: derived from its text, so the same text always has the same name. */
+function statementName(text: string): string {
+  return `campus_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+}
+
+/**
+ * Runs a drizzle query as a named prepared statement (see queryRows' `prepared`): same rules, for queries
+ * written with the query builder.
+ */
+export function runPrepared<T>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
+  return query.prepare(statementName(query.toSQL().sql)).execute();
+}
+
+/** What both drivers' clients (a pg pool, a pooled connection, PGlite or its transaction) answer to. */
+interface DriverClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * A hot read written once in SQL with $1, $2… parameters: it goes straight to the driver as a named
+ * prepared statement, without drizzle building and rendering the query on every call (that building cost
+ * as much as the statement itself on the session lookup every request makes). Return only columns
+ * whose JavaScript form is the same on both drivers (text, integers, booleans, integer arrays; cast
+ * timestamps and bigints to text).
+ */
+export function hotStatement<Row>(text: string): (db: DbOrTx, values: unknown[]) => Promise<Row[]> {
+  const name = statementName(text);
+  return async (db, values) => {
+    const { client } = (db as unknown as { session: { client: DriverClient } }).session;
+    // A pg pool or pooled connection prepares by name; PGlite (one in-process connection) takes the text.
+    const result = client instanceof pg.Pool || client instanceof pg.Client ? await client.query({ name, text, values }) : await client.query(text, values);
+    return result.rows as Row[];
+  };
+}
+
+/** The parts of drizzle's database object that run one statement under a name (not in its public types). */
+interface PreparingDb {
+  session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> } };
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+}
+
+/**
+ * Runs a raw SQL statement and returns its rows, the same way on both drivers.
+ *
+ * `prepared` makes it a named prepared statement on a PostgreSQL server, named after its text: each pooled
+ * connection parses and plans it once instead of on every call (planning the session lookup costs three
+ * times its execution; docs/decisions.md "Named statements"). Only for hot statements whose text comes in
+ * a handful of variants (language, caller kind), never for texts that grow with the data (IN lists of
+ * varying length): each variant stays prepared for the life of its connection.
+ */
+export async function queryRows<T>(db: DbOrTx, query: SQL, options: { prepared?: boolean } = {}): Promise<T[]> {
+  if (options.prepared) {
+    const preparing = db as unknown as PreparingDb;
+    const statement = preparing.dialect.sqlToQuery(query);
+    return ((await preparing.session.prepareQuery(statement, undefined, statementName(statement.sql), false).execute()) as { rows: T[] }).rows;
+  }
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -32,7 +32,7 @@ export interface RoleSetAccess {
 
 const idList = (ids: readonly number[]) => (ids.length ? sql.join(ids.map((id) => sql`${id}`), sql`, `) : sql`NULL`);
 
-async function loadRoleSetAccess(db: DbOrTx, roleIds: readonly number[]): Promise<RoleSetAccess> {
+export async function loadRoleSetAccess(db: DbOrTx, roleIds: readonly number[]): Promise<RoleSetAccess> {
   if (!roleIds.length) return { permissions: new Set(), sortedPermissions: [], roleCodes: [] };
   const [permissions, codes] = await Promise.all([
     queryRows<{ permission: string }>(db, sql`

@@ -74,7 +74,7 @@ export const ESTIMATED_TOTAL_THRESHOLD = 100_000;
  */
 export async function listTotal(db: DbOrTx, tableName: string, filtered: boolean, exact: () => Promise<number>): Promise<number> {
   if (!filtered) {
-    const [row] = await queryRows<{ estimate: number | string | null }>(db, sql`SELECT reltuples::bigint AS estimate FROM pg_class WHERE oid = to_regclass(${tableName})`);
+    const [row] = await queryRows<{ estimate: number | string | null }>(db, sql`SELECT reltuples::bigint AS estimate FROM pg_class WHERE oid = to_regclass(${tableName})`, { prepared: true });
     const estimate = Number(row?.estimate ?? -1);
     if (estimate > ESTIMATED_TOTAL_THRESHOLD) return estimate;
   }

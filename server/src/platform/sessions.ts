@@ -1,7 +1,7 @@
 import { ResultCode } from '@campus/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import { queryRows, type DbOrTx } from '../db/client.ts';
+import { hotStatement, type DbOrTx } from '../db/client.ts';
 import { sessions } from '../db/schema/index.ts';
 import type { AuthContext } from './context.ts';
 import { hashToken, looksLikeToken, newToken } from './tokens.ts';
@@ -62,6 +62,22 @@ function readIds(value: SessionLookupRow['role_ids']): number[] {
  * Finds the live session behind a token, refreshes its idle expiry, and rotates the token when it is
  * old. Every step is a single statement, so several server processes can serve the same session.
  */
+/** Read on every authenticated request: a hot statement (see db/client.ts). */
+const lookupSession = hotStatement<SessionLookupRow>(`
+    SELECT s.id::text AS id, s.user_id, u.account, u.display_name, u.user_type, u.enabled,
+      (s.token_hash = $1) AS is_current,
+      (s.revoked_at IS NOT NULL) AS revoked,
+      (s.idle_expires_at <= now() OR s.absolute_expires_at <= now()) AS expired,
+      (s.last_seen_at <= now() - make_interval(secs => $2)) AS needs_touch,
+      (s.rotated_at <= now() - make_interval(mins => $3)) AS needs_rotation,
+      -- Read with the session so that permission checks need no further query while nothing changed.
+      ARRAY(SELECT ur.role_id FROM user_roles ur JOIN roles r ON r.id = ur.role_id AND r.enabled WHERE ur.user_id = u.id ORDER BY ur.role_id) AS role_ids,
+      (SELECT av.version::text FROM access_version av WHERE av.id = 1) AS access_version
+    FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.token_hash = $1
+       OR (s.previous_token_hash = $1 AND s.previous_valid_until > now())
+    LIMIT 1`);
+
 export async function resolveSession(
   db: DbOrTx,
   config: Config,
@@ -70,20 +86,7 @@ export async function resolveSession(
 ): Promise<ResolvedSession | SessionFailure> {
   if (!looksLikeToken(token)) return { code: ResultCode.sessionExpired };
   const tokenHash = hashToken(token);
-  const found = await queryRows<SessionLookupRow>(db, sql`
-    SELECT s.id, s.user_id, u.account, u.display_name, u.user_type, u.enabled,
-      (s.token_hash = ${tokenHash}) AS is_current,
-      (s.revoked_at IS NOT NULL) AS revoked,
-      (s.idle_expires_at <= now() OR s.absolute_expires_at <= now()) AS expired,
-      (s.last_seen_at <= now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})) AS needs_touch,
-      (s.rotated_at <= now() - make_interval(mins => ${config.session.rotateMinutes})) AS needs_rotation,
-      -- Read with the session so that permission checks need no further query while nothing changed.
-      ARRAY(SELECT ur.role_id FROM user_roles ur JOIN roles r ON r.id = ur.role_id AND r.enabled WHERE ur.user_id = u.id ORDER BY ur.role_id) AS role_ids,
-      (SELECT av.version::text FROM access_version av WHERE av.id = 1) AS access_version
-    FROM sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.token_hash = ${tokenHash}
-       OR (s.previous_token_hash = ${tokenHash} AND s.previous_valid_until > now())
-    LIMIT 1`);
+  const found = await lookupSession(db, [tokenHash, TOUCH_AFTER_SECONDS, config.session.rotateMinutes]);
   const row = found[0];
   if (!row || row.revoked || row.expired) return { code: ResultCode.sessionExpired };
   if (!row.enabled) return { code: ResultCode.sessionReplaced };

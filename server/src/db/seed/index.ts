@@ -107,7 +107,8 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
         .values({ account: user.account, displayName: user.displayName, userType: user.userType, passwordHash: passwordHashes.get(user.account)! })
         .onConflictDoNothing({ target: users.account });
     }
-    const userRows = await tx.select({ id: users.id, account: users.account }).from(users);
+    // Only the demo accounts: at district scale the table holds hundreds of thousands of users.
+    const userRows = await tx.select({ id: users.id, account: users.account }).from(users).where(inArray(users.account, DEMO_USERS.map((u) => u.account)));
     const userId = new Map(userRows.map((u) => [u.account, u.id]));
     const links = DEMO_USERS.flatMap((u) => u.roles.map((code) => ({ userId: userId.get(u.account)!, roleId: roleId.get(code)! })));
     await tx.insert(userRoles).values(links).onConflictDoNothing();

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { peopleConditions, peoplePageQuery } from './queries.ts';
+import { KEYWORD_MATCH_LIMIT, peopleConditions, peoplePageQuery } from './queries.ts';
 
 let t: TestApp;
 let admin: string;
@@ -64,7 +64,7 @@ describe('POST /components/getUserAllData', () => {
     // The default page size is 10, and a page beyond the end is empty but keeps the total.
     expect((await people({})).json().data.rows).toHaveLength(10);
     const beyond = (await people({ size: '10', page: '100000' })).json().data;
-    expect(beyond).toEqual({ total: enabledUserCount, rows: [] });
+    expect(beyond).toEqual({ total: enabledUserCount, more: false, rows: [] });
   });
 
   it('matches one- and two-character keywords anywhere too (Chinese names), whatever the case', async () => {
@@ -74,6 +74,21 @@ describe('POST /components/getUserAllData', () => {
     expect((await search({ KEYWORD: 'eT' })).rows.map((row) => row.USERID).sort()).toEqual(['meta2', 'meta_1'].sort());
     expect((await search({ KEYWORD: 'PL' })).rows.map((row) => row.USERID)).toEqual(['meta2']);
     expect((await search({ KEYWORD: '王' })).total).toBe((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM users WHERE enabled AND (display_name LIKE '%王%' OR account LIKE '%王%')`))[0]!.n);
+  });
+
+  it('stops counting a keyword at 1,000 matches and says there are more, still paging them in order', async () => {
+    const matching = (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM users WHERE enabled AND (display_name LIKE '%20%' OR account LIKE '%20%')`))[0]!.n;
+    expect(matching).toBeGreaterThan(KEYWORD_MATCH_LIMIT);
+    const first = (await people({ size: '10', page: '0', search: JSON.stringify({ KEYWORD: '20' }) })).json().data;
+    expect(first.total).toBe(KEYWORD_MATCH_LIMIT);
+    expect(first.more).toBe(true);
+    const expected = await rows<{ account: string }>(sql`
+      SELECT account FROM users WHERE enabled AND (display_name LIKE '%20%' OR account LIKE '%20%') ORDER BY user_type, account LIMIT 10 OFFSET 20`);
+    const third = (await people({ size: '10', page: '2', search: JSON.stringify({ KEYWORD: '20' }) })).json().data;
+    expect((third.rows as Person[]).map((row) => row.USERID)).toEqual(expected.map((row) => row.account));
+    // A rarer keyword is counted exactly and says so.
+    const rare = (await people({ size: '10', page: '0', search: JSON.stringify({ KEYWORD: 'T0001' }) })).json().data;
+    expect(rare).toMatchObject({ total: 1, more: false });
   });
 
   it('matches the keyword anywhere in the account or the name, case-insensitively', async () => {

@@ -74,33 +74,87 @@ export function peopleConditions(filter: PeopleFilter): SQL {
 const orgName = (alias: string, language: Language) =>
   language === 'en' ? sql.raw(`COALESCE(${alias}.name_en, ${alias}.name)`) : sql.raw(`${alias}.name`);
 
-/** The rows of one page, ordered by user type then account (served by users_type_account_idx). */
-export function peoplePageQuery(filter: PeopleFilter, page: { offset: number; limit: number }, language: Language): SQL {
-  return sql`
-    SELECT u.account, u.display_name, u.user_type,
+/** The columns and joins that turn chosen users `u` into picker rows. */
+function personDetails(language: Language): { columns: SQL; joins: SQL } {
+  return {
+    columns: sql`u.account, u.display_name, u.user_type,
            COALESCE(${orgName('stc', language)}, ${orgName('clc', language)}) AS campus_name,
-           COALESCE(${orgName('wd', language)}, ${orgName('rg', language)}, cl.name) AS unit_name
-    FROM users u
+           COALESCE(${orgName('wd', language)}, ${orgName('rg', language)}, cl.name) AS unit_name`,
+    joins: sql`
     LEFT JOIN staff st ON st.user_id = u.id
     LEFT JOIN org_units stc ON stc.id = st.campus_id
     LEFT JOIN org_units wd ON wd.id = st.working_dept_id
     LEFT JOIN org_units rg ON rg.id = st.research_group_id
     LEFT JOIN students s ON s.user_id = u.id
     LEFT JOIN classes cl ON cl.id = s.class_id
-    LEFT JOIN org_units clc ON clc.id = cl.campus_id
+    LEFT JOIN org_units clc ON clc.id = cl.campus_id`,
+  };
+}
+
+/**
+ * The rows of one page, ordered by user type then account. Without a keyword (and with a keyword that
+ * matches very many people, `walkInOrder`) the (user_type, account) index is read in order and the first
+ * matching rows end the scan; a rarer keyword's matches come from the keyword indexes and are sorted, because
+ * walking the order index would filter row after row to find them.
+ */
+export function peoplePageQuery(filter: PeopleFilter, page: { offset: number; limit: number }, language: Language, walkInOrder = !filter.keyword): SQL {
+  const { columns, joins } = personDetails(language);
+  return sql`
+    SELECT ${columns}
+    FROM users u ${joins}
     WHERE ${peopleConditions(filter)}
-    -- With a keyword, the matches come from the keyword indexes and are sorted; walking the order index
-    -- instead (which the planner tends to pick for LIMIT) filters row after row when the keyword is rare.
-    ORDER BY ${filter.keyword ? sql`u.user_type + 0` : sql`u.user_type`}, u.account
+    ORDER BY ${walkInOrder ? sql`u.user_type` : sql`u.user_type + 0`}, u.account
     LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
 
-export async function pagePeople(db: DbOrTx, filter: PeopleFilter, page: { offset: number; limit: number }, language: Language) {
+/**
+ * A keyword search stops counting here: the picker reports "more than 1,000 matches, refine the keyword"
+ * instead of counting tens of thousands of rows on every keystroke (docs/decisions.md "People search").
+ */
+export const KEYWORD_MATCH_LIMIT = 1000;
+
+/**
+ * One statement for a keyword page: collect at most KEYWORD_MATCH_LIMIT + 1 matches through the keyword
+ * indexes, count them and detail the requested page of them. Every answer has at least one row, which
+ * carries the count (its person columns are null when the page is empty).
+ */
+export function keywordPageQuery(filter: PeopleFilter, page: { offset: number; limit: number }, language: Language): SQL {
+  const { columns, joins } = personDetails(language);
+  return sql`
+    WITH matched AS MATERIALIZED (
+      SELECT u.id, u.user_type, u.account FROM users u WHERE ${peopleConditions(filter)} LIMIT ${KEYWORD_MATCH_LIMIT + 1}
+    ), chosen AS (
+      SELECT m.id FROM matched m ORDER BY m.user_type, m.account LIMIT ${page.limit} OFFSET ${page.offset}
+    )
+    SELECT (SELECT count(*) FROM matched) AS total, d.*
+    FROM (SELECT 1) AS one
+    LEFT JOIN LATERAL (SELECT ${columns} FROM chosen c JOIN users u ON u.id = c.id ${joins}) AS d ON TRUE
+    ORDER BY d.user_type, d.account`;
+}
+
+export interface PeoplePage {
+  total: number;
+  rows: PersonRow[];
+  /** True when more people match the keyword than KEYWORD_MATCH_LIMIT (total is then that limit). */
+  more: boolean;
+}
+
+export async function pagePeople(db: DbOrTx, filter: PeopleFilter, page: { offset: number; limit: number }, language: Language): Promise<PeoplePage> {
+  if (filter.keyword) {
+    const found = await queryRows<PersonRow & { total: number | string }>(db, keywordPageQuery(filter, page, language));
+    const total = Number(found[0]?.total ?? 0);
+    if (total <= KEYWORD_MATCH_LIMIT) {
+      return { total, rows: found.filter((row) => row.account !== null).map(({ total: _total, ...row }) => row), more: false };
+    }
+    // A common keyword (a year of student numbers, a frequent surname): its matches are dense, so the
+    // order index meets a page of them within a few hundred rows.
+    return { total: KEYWORD_MATCH_LIMIT, rows: await queryRows<PersonRow>(db, peoplePageQuery(filter, page, language, true)), more: true };
+  }
   const [rows, counted] = await Promise.all([
     queryRows<PersonRow>(db, peoplePageQuery(filter, page, language)),
     queryRows<{ total: number | string }>(db, sql`SELECT count(*) AS total FROM users u WHERE ${peopleConditions(filter)}`),
   ]);
-  return { total: Number(counted[0]?.total ?? 0), rows };
+  return { total: Number(counted[0]?.total ?? 0), rows, more: false };
 }
 
 /** Accounts and names of the given accounts (enabled or not: a stored selection still shows its name). */

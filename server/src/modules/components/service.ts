@@ -15,10 +15,11 @@ export interface Person {
   unitName: string | null;
 }
 
-export async function searchPeople(db: DbOrTx, filter: PeopleFilter, page: { index: number; size: number }, language: Language): Promise<PagedResult<Person>> {
-  const { total, rows } = await pagePeople(db, filter, { offset: page.index * page.size, limit: page.size }, language);
+export async function searchPeople(db: DbOrTx, filter: PeopleFilter, page: { index: number; size: number }, language: Language): Promise<PagedResult<Person> & { more: boolean }> {
+  const { total, rows, more } = await pagePeople(db, filter, { offset: page.index * page.size, limit: page.size }, language);
   return {
     total,
+    more,
     rows: rows.map((row) => ({ account: row.account, name: row.display_name, userType: row.user_type, campusName: row.campus_name, unitName: row.unit_name })),
   };
 }

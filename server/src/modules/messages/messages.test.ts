@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/helpers.ts';
 import { messages, operationLogs, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { pageMessages } from './queries.ts';
 import { rangeStart } from './service.ts';
 
 let t: TestApp;
@@ -271,5 +272,17 @@ describe('message-centre ranges', () => {
     expect(rangeStart('month', now)).toEqual(new Date(2026, 3, 30, 10, 30));
     expect(rangeStart('threeMonths', now)).toEqual(new Date(2026, 1, 28, 10, 30));
     expect(rangeStart('month', new Date(2026, 0, 15))).toEqual(new Date(2025, 11, 15));
+  });
+});
+
+describe('the message bell list', () => {
+  it('reads exactly what the general list reads (its hot statements are a second spelling of the same query)', async () => {
+    for (const account of ['201911001', 'T0001']) {
+      for (const page of [{ offset: 0, limit: 10 }, { offset: 10, limit: 5 }, { offset: 1000, limit: 10 }]) {
+        const bell = await pageMessages(t.database.db, userIds[account], {}, { ...page, order: 'desc' });
+        const general = await pageMessages(t.database.db, userIds[account], { since: new Date(0) }, { ...page, order: 'desc' });
+        expect(bell).toEqual(general);
+      }
+    }
   });
 });

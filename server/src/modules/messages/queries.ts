@@ -1,5 +1,5 @@
 import { and, count, desc, asc, eq, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import { hotStatement, runPrepared, type DbOrTx, type Tx } from '../../db/client.ts';
 import { dictionaryItems, messages } from '../../db/schema/index.ts';
 
 /** Dictionary table of the message types. */
@@ -59,6 +59,28 @@ function selectRows(db: DbOrTx, contentLength: number | null) {
     .leftJoin(dictionaryItems, and(eq(dictionaryItems.tableName, MESSAGE_TYPE_TABLE), eq(dictionaryItems.code, messages.type)));
 }
 
+const bellRows = hotStatement<Omit<MessageRow, 'id'> & { id: string }>(`
+  SELECT m.id::text AS id, m.recipient_user_id AS "recipientUserId", m.title, left(m.content, $4) AS content, m.type,
+         d.name AS "typeName", d.name_en AS "typeNameEn", m.status, m.link, m.created_at AS "createdAt"
+  FROM messages m
+  LEFT JOIN dictionary_items d ON d.table_name = $5 AND d.code = m.type
+  WHERE m.recipient_user_id = $1
+  ORDER BY m.created_at DESC, m.id DESC
+  LIMIT $2 OFFSET $3`);
+const bellCount = hotStatement<{ total: number }>(`SELECT count(*)::int AS total FROM messages WHERE recipient_user_id = $1`);
+
+/**
+ * The message bell's question (every page of every user asks it): all of the recipient's messages, newest
+ * first. The same rows as the general query below, from two hot statements.
+ */
+async function bellPage(db: DbOrTx, recipientUserId: number, page: { offset: number; limit: number }): Promise<{ total: number; rows: MessageRow[] }> {
+  const [rows, [counted]] = await Promise.all([
+    bellRows(db, [recipientUserId, page.limit, page.offset, LIST_CONTENT_LENGTH + 1, MESSAGE_TYPE_TABLE]),
+    bellCount(db, [recipientUserId]),
+  ]);
+  return { total: counted?.total ?? 0, rows: rows.map((row) => ({ ...row, id: Number(row.id) })) };
+}
+
 /** A page of the recipient's messages, newest first (the id breaks ties so pages never overlap). */
 export async function pageMessages(
   db: DbOrTx,
@@ -66,11 +88,13 @@ export async function pageMessages(
   filter: MessageFilter,
   page: { offset: number; limit: number; order: 'asc' | 'desc' },
 ): Promise<{ total: number; rows: MessageRow[] }> {
+  if (page.order === 'desc' && Object.values(filter).every((value) => value === undefined)) return bellPage(db, recipientUserId, page);
   const where = conditions(recipientUserId, filter);
   const direction = page.order === 'asc' ? asc : desc;
+  // The message bell asks for this on every page of every user: prepared once per connection.
   const [rows, [{ total }]] = await Promise.all([
-    selectRows(db, LIST_CONTENT_LENGTH).where(where).orderBy(direction(messages.createdAt), direction(messages.id)).limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(messages).where(where),
+    runPrepared(selectRows(db, LIST_CONTENT_LENGTH).where(where).orderBy(direction(messages.createdAt), direction(messages.id)).limit(page.limit).offset(page.offset)),
+    runPrepared(db.select({ total: count() }).from(messages).where(where)),
   ]);
   return { total, rows };
 }

@@ -2,8 +2,10 @@ import { MESSAGE_CENTER_PERMISSION, parseMenuRemark, type MenuItem } from '@camp
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { menus, roleMenus, roles } from '../../db/schema/index.ts';
+import { menus, roleMenus, roles, userRoles, users } from '../../db/schema/index.ts';
 import { MENU_TREE } from '../../db/seed/menus.ts';
+import { ok } from '../../platform/envelope.ts';
+import { permissionAnswerJson, permissionPayload } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,6 +34,19 @@ describe('POST /ms/getPermission', () => {
     expect(roleCodes).toEqual(['admin']);
     expect(userInfo).toMatchObject({ userId: 'admin', username: '系统管理员', userType: 1 });
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers ready JSON text that is exactly the serialised payload, as JSON', async () => {
+    const response = await t.post('/ms/getPermission', undefined, { token: await t.login('T0001') });
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const auth = { sessionId: 0, userId: 0, account: 'T0001', displayName: 'A "quoted" \\ name', userType: 3, roleIds: [], accessVersion: '0' };
+    const [teacher] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.account, 'T0001'));
+    const roleIds = (await t.database.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, teacher!.id))).map((r) => r.roleId).sort((a, b) => a - b);
+    const caller = { ...auth, roleIds };
+    const text = await permissionAnswerJson(t.database.db, caller, 'req-1');
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(ok(await permissionPayload(t.database.db, caller, 'req-1')))));
+    expect(JSON.parse(text).data.userInfo.username).toBe('A "quoted" \\ name');
+    expect(JSON.parse(text).data.menus).toEqual(response.json().data.menus);
   });
 
   it('keeps siblings in their sort order and carries the remark flags', async () => {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../platform/envelope.ts';
-import { permissionPayload } from './service.ts';
+import { permissionAnswerJson } from './service.ts';
 
 export async function permissionRoutes(app: FastifyInstance): Promise<void> {
   app.post(
@@ -9,6 +8,7 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'authenticated', readOnly: true, signerMayBeAnonymous: true },
       schema: { tags: ['auth'], summary: "The caller's menus, permission values, roles and user info" },
     },
-    async (request) => ok(await permissionPayload(app.database.db, request.auth!, request.id)),
+    // Sent as ready JSON text (see permissionAnswerJson); the request-encryption hook seals it like any answer.
+    async (request, reply) => reply.type('application/json; charset=utf-8').send(await permissionAnswerJson(app.database.db, request.auth!, request.id)),
   );
 }

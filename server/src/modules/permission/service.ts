@@ -1,6 +1,7 @@
 import type { MenuItem, MenuRemark, PermissionPayload } from '@campus/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { RoleSetCache, roleSetAccess } from '../../platform/access.ts';
+import { loadRoleSetAccess, RoleSetCache } from '../../platform/access.ts';
+import { ok } from '../../platform/envelope.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { menusForRoles, type MenuRow } from './queries.ts';
 
@@ -36,20 +37,41 @@ export function buildMenuTree(rows: MenuRow[]): MenuItem[] {
   return roots;
 }
 
-/** The menu tree of a role set, built once per access version (see RoleSetCache). */
-const menuTrees = new RoleSetCache(async (db: DbOrTx, roleIds: readonly number[]) => buildMenuTree(await menusForRoles(db, roleIds)));
+/** What a role set sees in the payload, with its JSON text, built once per access version (see RoleSetCache). */
+interface RoleSetPayload {
+  menus: MenuItem[];
+  permission: string[];
+  roles: string[];
+  /**
+   * `"menus":…,"permission":…,"roles":…` as JSON text: most of the answer (a teacher's menu tree is several
+   * kilobytes) is copied into each call's answer instead of being serialised again.
+   */
+  json: string;
+}
+
+const roleSetPayloads = new RoleSetCache(async (db: DbOrTx, roleIds: readonly number[]): Promise<RoleSetPayload> => {
+  const [menus, access] = await Promise.all([menusForRoles(db, roleIds).then(buildMenuTree), loadRoleSetAccess(db, roleIds)]);
+  const permission = access.sortedPermissions;
+  const roles = access.roleCodes;
+  return { menus, permission, roles, json: `"menus":${JSON.stringify(menus)},"permission":${JSON.stringify(permission)},"roles":${JSON.stringify(roles)}` };
+});
+
+function userInfoOf(auth: AuthContext): PermissionPayload['userInfo'] {
+  return { username: auth.displayName, userId: auth.account, userType: auth.userType, displayName: auth.displayName };
+}
 
 /**
  * The permission payload of the signed-in user. Everything but the user's own name comes from their role
  * set, which the session lookup already read with the access version, so a repeated call costs no query.
  */
 export async function permissionPayload(db: DbOrTx, auth: AuthContext, requestId: string): Promise<PermissionPayload> {
-  const [menus, access] = await Promise.all([menuTrees.get(db, auth), roleSetAccess.get(db, auth)]);
-  return {
-    menus,
-    permission: access.sortedPermissions,
-    roles: access.roleCodes,
-    userInfo: { username: auth.displayName, userId: auth.account, userType: auth.userType, displayName: auth.displayName },
-    requestId,
-  };
+  const { menus, permission, roles } = await roleSetPayloads.get(db, auth);
+  return { menus, permission, roles, userInfo: userInfoOf(auth), requestId };
+}
+
+/** The whole answer of /ms/getPermission as JSON text: the same object as ok(permissionPayload(...)), serialised. */
+export async function permissionAnswerJson(db: DbOrTx, auth: AuthContext, requestId: string): Promise<string> {
+  const { json } = await roleSetPayloads.get(db, auth);
+  const envelope = ok(null);
+  return `{"code":${envelope.code},"result":true,"data":{${json},"userInfo":${JSON.stringify(userInfoOf(auth))},"requestId":${JSON.stringify(requestId)}},"msg":""}`;
 }

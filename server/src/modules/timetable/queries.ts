@@ -55,7 +55,7 @@ export async function termList(db: DbOrTx, language: Language): Promise<TermRow[
 }
 
 export async function termByCode(db: DbOrTx, code: string, language: Language = 'zh'): Promise<TermRow | undefined> {
-  const [row] = await queryRows<TermRow>(db, sql`SELECT ${TERM_COLUMNS(language)} FROM terms t WHERE t.code = ${code}`);
+  const [row] = await queryRows<TermRow>(db, sql`SELECT ${TERM_COLUMNS(language)} FROM terms t WHERE t.code = ${code}`, { prepared: true });
   return row;
 }
 
@@ -84,7 +84,7 @@ export interface OwnerLookup {
 /** Looks up one row by its code and evaluates the caller's scope condition on it. */
 export async function lookupOwner(db: DbOrTx, table: 'classes' | 'classrooms' | 'staff', codeColumn: 'code' | 'staff_number', code: string, scope: (id: SQL) => SQL): Promise<OwnerLookup | undefined> {
   const [row] = await queryRows<OwnerLookup>(db, sql`
-    SELECT o.id, (${scope(sql`o.id`)}) AS visible FROM ${sql.raw(table)} o WHERE o.${sql.raw(codeColumn)} = ${code}`);
+    SELECT o.id, (${scope(sql`o.id`)}) AS visible FROM ${sql.raw(table)} o WHERE o.${sql.raw(codeColumn)} = ${code}`, { prepared: true });
   return row;
 }
 
@@ -134,7 +134,7 @@ export async function cellsInWeek(db: DbOrTx, termId: number, owner: TimetableOw
     WHERE te.term_id = ${termId} AND ${ownerCondition}
       AND te.week_from <= ${week} AND te.week_to >= ${week}
       AND te.week_parity IN ('all', ${parity})
-    ORDER BY te.day, te.period, c.sort, te.id`);
+    ORDER BY te.day, te.period, c.sort, te.id`, { prepared: true });
 }
 
 export interface ElectiveRow {
@@ -173,7 +173,7 @@ export async function electivesInWeek(db: DbOrTx, termId: number, owner: Timetab
     LEFT JOIN classrooms cr ON cr.id = es.classroom_id
     WHERE es.term_id = ${termId} AND ${ownerCondition}
       AND es.week_from <= ${week} AND es.week_to >= ${week}
-    ORDER BY es.day, es.period, co.sort, es.id`);
+    ORDER BY es.day, es.period, co.sort, es.id`, { prepared: true });
 }
 
 export interface StudentLookup extends OwnerLookup {
@@ -183,6 +183,6 @@ export interface StudentLookup extends OwnerLookup {
 /** A student by number, with the caller's scope condition evaluated on them. */
 export async function lookupStudent(db: DbOrTx, studentNumber: string, scope: (id: SQL) => SQL): Promise<StudentLookup | undefined> {
   const [row] = await queryRows<StudentLookup>(db, sql`
-    SELECT s.id, s.class_id AS "classId", (${scope(sql`s.id`)}) AS visible FROM students s WHERE s.student_number = ${studentNumber}`);
+    SELECT s.id, s.class_id AS "classId", (${scope(sql`s.id`)}) AS visible FROM students s WHERE s.student_number = ${studentNumber}`, { prepared: true });
   return row;
 }
