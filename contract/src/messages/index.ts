@@ -8,6 +8,10 @@ import { campusEn, campusZh } from './campus.ts';
 import { peopleEn, peopleZh } from './people.ts';
 import { pagesEn, pagesZh } from './pages.ts';
 
+export { coreMessages } from './core.ts';
+// One by one too, so that a client can load each area's catalogue on its own.
+export { systemEn, systemZh, menusDictsEn, menusDictsZh, operationsEn, operationsZh, campusEn, campusZh, peopleEn, peopleZh, pagesEn, pagesZh };
+
 /** The area catalogues (issue 4); each holds the keys of its screens, never a key of another file. */
 export const areaCatalogues = {
   system: { en: systemEn, zh: systemZh },

@@ -1,8 +1,8 @@
 import { PASSWORD_DIGEST_PREFIX, ResultCode } from '@campus/contract';
-import argon2 from 'argon2';
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { AppError } from './errors.ts';
+import { passwordHasher, PasswordHasherStopped } from './passwordHasher.ts';
 
 export interface Argon2Cost {
   memoryCost: number;
@@ -20,10 +20,10 @@ export function passwordDigest(account: string, password: string): string {
 }
 
 /**
- * argon2 is slow by design and runs on libuv's thread pool (4 threads): a burst of logins would take every
- * core and starve every other call. At most this many hashes run at once in a process (default: half the
- * cores, at least one; ARGON2_CONCURRENCY overrides); the rest wait their turn, and a login that waited
- * longer than a client would is refused instead of being hashed for nobody.
+ * argon2 is slow by design. It runs in a child process of lower priority (passwordHasher.ts), at most this
+ * many hashes at once per server process (default: one per core, ARGON2_CONCURRENCY overrides); the rest
+ * wait their turn, and a login that waited longer than a client would is refused instead of being hashed
+ * for nobody.
  */
 export class Argon2Slots {
   private running = 0;
@@ -70,12 +70,12 @@ export class PasswordCheckBusy extends AppError {
 
 const configuredSlots = Number(process.env.ARGON2_CONCURRENCY);
 export const argon2Slots = new Argon2Slots(
-  Number.isInteger(configuredSlots) && configuredSlots > 0 ? configuredSlots : Math.max(1, Math.floor(availableParallelism() / 2)),
+  Number.isInteger(configuredSlots) && configuredSlots > 0 ? configuredSlots : availableParallelism(),
   8_000,
 );
 
 export function hashPasswordDigest(digest: string, cost: Argon2Cost): Promise<string> {
-  return argon2Slots.run(() => argon2.hash(digest, { type: argon2.argon2id, ...cost }));
+  return argon2Slots.run(() => passwordHasher.hash(digest, cost));
 }
 
 export function hashPassword(account: string, password: string, cost: Argon2Cost): Promise<string> {
@@ -89,9 +89,10 @@ export async function verifyPasswordDigest(hash: string | null, digest: string):
     return false;
   }
   try {
-    return await argon2Slots.run(() => argon2.verify(hash, digest));
+    return await argon2Slots.run(() => passwordHasher.verify(hash, digest));
   } catch (error) {
-    if (error instanceof PasswordCheckBusy) throw error;
+    // A malformed stored hash is a failed check; a busy or stopped hasher is the server's problem, not a wrong password.
+    if (error instanceof PasswordCheckBusy || error instanceof PasswordHasherStopped) throw error;
     return false;
   }
 }

@@ -53,12 +53,13 @@ export async function fetchPeople(
   url: string,
   query: { size: number; page: number; search: PersonSearch },
   signal?: AbortSignal,
-): Promise<PagedResult<PersonRow>> {
-  const data = await call<PagedResult<PersonRow> | null>(url, {
+): Promise<PagedResult<PersonRow> & { more: boolean }> {
+  const data = await call<(PagedResult<PersonRow> & { more?: unknown }) | null>(url, {
     form: { size: String(query.size), page: String(query.page), search: JSON.stringify(query.search) },
     signal,
   });
-  return { total: Number(data?.total ?? 0), rows: Array.isArray(data?.rows) ? data.rows : [] };
+  // `more`: the keyword matched more people than the server counts (it reports the count it stopped at).
+  return { total: Number(data?.total ?? 0), rows: Array.isArray(data?.rows) ? data.rows : [], more: data?.more === true };
 }
 
 /** Names of people by id (to show the tags of an initial value). */

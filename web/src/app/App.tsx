@@ -1,24 +1,45 @@
-import { useEffect, useMemo } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { ConfigProvider, message as antdMessage, theme as antdThemes } from 'antd';
 import { RouterProvider } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { antdLocale, i18n } from '../i18n/index.ts';
-import { antdTheme, getTheme } from '../theme/themes.ts';
+import { antdTheme, CSS_VAR_KEY, getTheme } from '../theme/themes.ts';
 import { usePreferences } from '../state/preferences.ts';
-import { setFeedback } from './feedback.ts';
+import { deferredModal, setFeedback, type ModalFunctions } from './feedback.ts';
 import { createRouter } from './router.tsx';
 import { recordVisitsOf } from './layout/visits.ts';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-});
+type Holder = ComponentType<{ onReady: (modal: ModalFunctions) => void }>;
 
-/** Registers antd's context-aware message and modal functions for the request client. */
-function FeedbackBridge() {
-  const { message, modal } = AntApp.useApp();
+/**
+ * What antd's App component gives (its root element with the base text style and the theme's CSS
+ * variables, context-aware message and modal functions for the request client), except that the modal
+ * code loads with the first modal instead of with the first screen.
+ */
+function AppRoot({ children }: { children: ReactNode }) {
+  const { token } = antdThemes.useToken();
+  const [message, messageHolder] = antdMessage.useMessage();
+  const [ModalHolder, setModalHolder] = useState<Holder | null>(null);
+  const modal = useMemo(
+    () =>
+      deferredModal(async () => {
+        const { ModalHolder: holder } = await import('./modalHost.tsx');
+        setModalHolder(() => holder);
+      }),
+    [],
+  );
+  const attach = useCallback((real: ModalFunctions) => modal.attach(real), [modal]);
   useEffect(() => setFeedback({ message, modal }), [message, modal]);
-  return null;
+  return (
+    <div
+      className={`ant-app campus-app ${CSS_VAR_KEY}`}
+      style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}
+    >
+      {ModalHolder && <ModalHolder onReady={attach} />}
+      {messageHolder}
+      {children}
+    </div>
+  );
 }
 
 export function App() {
@@ -35,12 +56,9 @@ export function App() {
   return (
     <I18nextProvider i18n={i18n}>
       <ConfigProvider locale={antdLocale(language)} theme={theme}>
-        <AntApp className="campus-app">
-          <FeedbackBridge />
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </AntApp>
+        <AppRoot>
+          <RouterProvider router={router} />
+        </AppRoot>
       </ConfigProvider>
     </I18nextProvider>
   );

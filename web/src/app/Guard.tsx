@@ -1,8 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Modal, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Spin } from 'antd';
 import { Navigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { clearLocalSession, fetchPublicKey, loadPermission, signOut } from './session.ts';
+import { clearLocalSession, fetchPublicKey, loadPermission } from './session.ts';
 import { feedback } from './feedback.ts';
 import { browser } from '../api/client.ts';
 import { sessionState, useSession } from '../state/session.ts';
@@ -24,25 +23,22 @@ function loadUserInfo(): Promise<void> {
   return loading;
 }
 
-/** A blocking dialog with only a re-login button, which logs out and reloads (spec sections 4 and 8). */
-export function BlockingDialog({ messageKey }: { messageKey: string }) {
-  const { t } = useTranslation();
+// Only a user without info or menus ever sees it: its dialog code loads then.
+const BlockingDialog = lazy(() => import('./BlockingDialog.tsx'));
+
+function Waiting() {
   return (
-    <Modal
-      open
-      title={t('session.promptTitle')}
-      closable={false}
-      keyboard={false}
-      mask={{ closable: false }}
-      rootClassName="blocking-dialog"
-      footer={
-        <Button type="primary" onClick={() => void signOut()} data-testid="blocking-relogin">
-          {t('session.relogin')}
-        </Button>
-      }
-    >
-      <p>{t(messageKey)}</p>
-    </Modal>
+    <div className="standalone-page">
+      <Spin size="large" />
+    </div>
+  );
+}
+
+function Blocked({ messageKey }: { messageKey: string }) {
+  return (
+    <Suspense fallback={<Waiting />}>
+      <BlockingDialog messageKey={messageKey} />
+    </Suspense>
   );
 }
 
@@ -82,14 +78,8 @@ export function Guard({ children }: { children: ReactNode }) {
 
   if (leaving) return <Navigate to="/login" replace />;
   if (!token || loginFailed) return <Navigate to="/404" replace />;
-  if (menus === null) {
-    return (
-      <div className="standalone-page">
-        <Spin size="large" />
-      </div>
-    );
-  }
-  if (!user || (!user.userId && !user.username)) return <BlockingDialog messageKey="guard.noUserInfo" />;
-  if (menus.length === 0) return <BlockingDialog messageKey="guard.noPermission" />;
+  if (menus === null) return <Waiting />;
+  if (!user || (!user.userId && !user.username)) return <Blocked messageKey="guard.noUserInfo" />;
+  if (menus.length === 0) return <Blocked messageKey="guard.noPermission" />;
   return <>{children}</>;
 }

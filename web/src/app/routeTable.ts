@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { buildRoutes, findHomeRoute, pageRoutes, CUSTOM_PAGE_PREFIX, type AppRoute } from './menuRoutes.ts';
-import { layoutRoutes } from '../pages/registry.ts';
+import { layoutRoutes } from '../pages/layoutRoutes.ts';
 import { resources } from '../i18n/index.ts';
 import { useSession } from '../state/session.ts';
 import { DASHBOARD_PATH } from '../state/tabs.ts';

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zh from './zh.json';
 import en from './en.json';
-import { antdLocale, areaResources, i18n, languageButtonKey, otherLanguage, resources } from './index.ts';
+import { antdLocale, i18n, languageButtonKey, otherLanguage, resources } from './index.ts';
+import { areaTexts, TEXT_AREAS, type AreaTexts } from './areas.ts';
+
+const areas = Object.fromEntries(await Promise.all(TEXT_AREAS.map(async (area) => [area, await areaTexts(area)] as const))) as Record<string, AreaTexts>;
+/** Every text the app can show: the core and all areas. */
+const everything = (language: 'zh' | 'en'): Record<string, string> =>
+  Object.assign({}, resources[language].translation, ...Object.values(areas).flatMap((area) => [area.contract[language], area.web[language]]));
 
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -32,7 +38,7 @@ describe('resources', () => {
     for (const [key, value] of Object.entries({ ...zh, ...en })) expect(value, key).not.toBe('');
     // Each area file pair has the same keys and never silently overrides a text of another file.
     const seen = new Set(Object.keys(en));
-    for (const [area, texts] of Object.entries(areaResources)) {
+    for (const [area, { web: texts }] of Object.entries(areas)) {
       expect(Object.keys(texts.zh).sort(), area).toEqual(Object.keys(texts.en).sort());
       for (const [key, value] of Object.entries({ ...texts.zh, ...texts.en })) expect(value, key).not.toBe('');
       for (const key of Object.keys(texts.en)) {
@@ -40,6 +46,20 @@ describe('resources', () => {
         seen.add(key);
       }
     }
+  });
+
+  it('keep the area texts out of the core (or equal to it) and load each area in both languages', () => {
+    // Areas load in any order: an area must never change a text of the core.
+    for (const language of ['zh', 'en'] as const) {
+      const core: Record<string, string> = resources[language].translation;
+      for (const [area, texts] of Object.entries(areas)) {
+        for (const [key, value] of Object.entries({ ...texts.contract[language], ...texts.web[language] })) {
+          if (key in core) expect(value, `${area} changes ${key}`).toBe(core[key]);
+        }
+      }
+    }
+    expect(i18n.getFixedT('zh')('campusUi.campusAdd')).toBe(areas.campus.web.zh['campusUi.campusAdd']);
+    expect(i18n.getFixedT('en')('campuses.exportName')).toBe(areas.campus.contract.en['campuses.exportName']);
   });
 
   it('translate the contract catalogue keys too, with {placeholders}', () => {
@@ -55,12 +75,13 @@ describe('resources', () => {
 
   it('hold every key the source code asks for', () => {
     const missing: string[] = [];
+    const [allZh, allEn] = [everything('zh'), everything('en')];
     for (const file of sourceFiles(srcDir)) {
       if (file.endsWith('.test.ts') || file.endsWith('.test.tsx')) continue;
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) {
         const key = match[1];
-        if (!(key in resources.zh.translation) || !(key in resources.en.translation)) missing.push(`${path.relative(srcDir, file)}: ${key}`);
+        if (!(key in allZh) || !(key in allEn)) missing.push(`${path.relative(srcDir, file)}: ${key}`);
       }
     }
     expect(missing).toEqual([]);

@@ -1,50 +1,30 @@
 import i18next, { type TOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { messages, type Language } from '@campus/contract';
-import zhCN from 'antd/locale/zh_CN';
-import enUS from 'antd/locale/en_US';
+import { coreMessages, type Language } from '@campus/contract';
+// The ES module builds: antd/locale/* are CommonJS and would bring a second copy of antd's locale code.
+import zhCN from 'antd/es/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
 import type { Locale } from 'antd/es/locale';
 import zh from './zh.json';
 import en from './en.json';
-import systemZh from './system.zh.json';
-import systemEn from './system.en.json';
-import menusDictsZh from './menusDicts.zh.json';
-import menusDictsEn from './menusDicts.en.json';
-import operationsZh from './operations.zh.json';
-import operationsEn from './operations.en.json';
-import campusZh from './campus.zh.json';
-import campusEn from './campus.en.json';
-import peopleZh from './people.zh.json';
-import peopleEn from './people.en.json';
-import pagesZh from './pages.zh.json';
-import pagesEn from './pages.en.json';
-
-/** The screens of issue 4 keep their texts in one file pair per area (areas built side by side). */
-export const areaResources = {
-  system: { zh: systemZh, en: systemEn },
-  menusDicts: { zh: menusDictsZh, en: menusDictsEn },
-  operations: { zh: operationsZh, en: operationsEn },
-  campus: { zh: campusZh, en: campusEn },
-  people: { zh: peopleZh, en: peopleEn },
-  pages: { zh: pagesZh, en: pagesEn },
-} as const;
-const areaTexts = (language: 'zh' | 'en'): Record<string, string> => Object.assign({}, ...Object.values(areaResources).map((area) => area[language]));
 import { readLanguage } from '../state/preferences.ts';
 
 /**
- * Every visible string comes from zh.json / en.json, merged over the server's catalogue (contract
- * messages) so that validation keys such as 'validation.passwordMin' translate too. Keys are flat and
+ * The texts every screen may need at any time: zh.json / en.json merged over the server's core catalogue
+ * (contract messages) so that validation keys such as 'validation.passwordMin' translate too. The screens
+ * of an area bring their own texts (./areas.ts), loaded before the screen renders. Keys are flat and
  * placeholders use {name}, like the contract catalogue.
  */
 export const resources = {
-  zh: { translation: { ...messages.zh, ...zh, ...areaTexts('zh') } },
-  en: { translation: { ...messages.en, ...en, ...areaTexts('en') } },
+  zh: { translation: { ...coreMessages.zh, ...zh } },
+  en: { translation: { ...coreMessages.en, ...en } },
 } as const;
 
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources,
+  // A copy: i18next extends its store in place when an area adds its texts, `resources` stays the core.
+  resources: { zh: { translation: { ...resources.zh.translation } }, en: { translation: { ...resources.en.translation } } },
   lng: readLanguage(),
   fallbackLng: 'zh',
   keySeparator: false,

@@ -1,8 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { MESSAGE_CENTER_PERMISSION } from '@campus/contract';
 import type { AppRoute } from '../app/menuRoutes.ts';
 import { CUSTOM_PAGE_PREFIX } from '../app/menuRoutes.ts';
-import { demoLayoutRoutes, demoPageLoaders } from './demo/routes.ts';
+import { withTexts, type TextArea } from '../i18n/areas.ts';
+import { demoPageLoaders } from './demo/routes.ts';
 
 /** What every page receives: the route it was opened through (title, menu url, custom-page parameter). */
 export interface PageProps {
@@ -13,59 +13,50 @@ export type PageComponent = ComponentType<PageProps>;
 export type PageLoader = () => Promise<{ default: PageComponent }>;
 
 /**
+ * The text areas (../i18n/areas.ts) of the management screens: the shared management texts (system) and
+ * the area's own. A page of an area resolves only when its texts are in.
+ */
+const management = (area?: Exclude<TextArea, 'system'>): TextArea[] => (area ? ['system', area] : ['system']);
+
+/**
  * Menu url → lazily imported page. Later issues add their screens here, e.g.
- *   '/system/user': () => import('./system/UserPage.tsx'),
+ *   '/system/user': withTexts(management(), () => import('./system/UserPage.tsx')),
  * A menu url without an entry renders the NotAvailable page, which names the area.
  * Custom pages (sfzdy = 1) are looked up under '/customPreview'.
  */
 export const pageLoaders: Record<string, PageLoader> = {
   ...demoPageLoaders,
-  '/kbgl/xskb': () => import('./timetable/StudentTimetablePage.tsx'),
-  '/kbgl/jskb': () => import('./timetable/TeacherTimetablePage.tsx'),
-  '/kbgl/bjkb': () => import('./timetable/ClassTimetablePage.tsx'),
-  '/rygl/xsxx': () => import('./students/StudentsPage.tsx'),
-  '/messageCenter/xxzx': () => import('./messageCenter/MessageCenterPage.tsx'),
-  '/xtgl/yhgl': () => import('./system/UsersPage.tsx'),
-  '/xtgl/jsgl': () => import('./system/RolesPage.tsx'),
-  '/xtgl/rzgl': () => import('./system/OperationLogPage.tsx'),
-  '/datasynchronization': () => import('./system/JobsPage.tsx'),
-  '/job/log': () => import('./system/JobLogPage.tsx'),
-  '/xtgl/xtpz': () => import('./system/SystemConfigPage.tsx'),
-  '/xtgl/mmgz': () => import('./system/PasswordRulePage.tsx'),
-  '/xtgl/zzjg': () => import('./system/OrganisationPage.tsx'),
-  '/xtgl/xl': () => import('./system/CalendarPage.tsx'),
-  '/xtgl/xqgl': () => import('./system/CampusesPage.tsx'),
-  '/xtgl/lygl': () => import('./system/BuildingsPage.tsx'),
-  '/xtgl/jsglr': () => import('./system/ClassroomsPage.tsx'),
-  '/xtgl/kcgl': () => import('./system/CoursesPage.tsx'),
-  '/xtgl/njks': () => import('./system/GradeCourseHoursPage.tsx'),
-  '/xtgl/jyzgl': () => import('./system/ResearchGroupsPage.tsx'),
-  '/xtgl/bjgl': () => import('./system/ClassesPage.tsx'),
-  '/xtgl/xsgl': () => import('./system/StudentsAdminPage.tsx'),
-  '/rygl/jzggl': () => import('./records/StaffPage.tsx'),
-  '/rygl/bmgl': () => import('./system/DepartmentsPage.tsx'),
-  '/xtgl/cdgl': () => import('./system/MenusPage.tsx'),
-  '/xtgl/zdgl': () => import('./system/DictionariesPage.tsx'),
-  '/xtgl/jslx': () => import('./system/RoleTypesPage.tsx'),
-  '/xtgl/sykp': () => import('./system/HomeCardsPage.tsx'),
-  '/custom-page': () => import('./customPages/CustomPagesPage.tsx'),
-  '/custom-page/drag': () => import('./customPages/CustomPageDesigner.tsx'),
-  [CUSTOM_PAGE_PREFIX]: () => import('./customPages/CustomPageView.tsx'),
-};
-
-/**
- * Layout routes hidden from the menu (spec section 2) that exist without a menu entry. Each names the
- * i18n key of its title and, optionally, the permission it needs.
- */
-export interface LayoutRouteSpec {
-  titleKey: string;
-  permission?: string;
-}
-
-export const layoutRoutes: Record<string, LayoutRouteSpec> = {
-  '/messageCenter/xxzx': { titleKey: 'route.messageCenter', permission: MESSAGE_CENTER_PERMISSION },
-  '/custom-page/drag': { titleKey: 'route.customPageDesigner', permission: 'system:customPage' },
-  ...demoLayoutRoutes,
+  '/kbgl/xskb': withTexts(['timetable', 'profiles'], () => import('./timetable/StudentTimetablePage.tsx')),
+  '/kbgl/jskb': withTexts(['timetable', 'profiles'], () => import('./timetable/TeacherTimetablePage.tsx')),
+  '/kbgl/bjkb': withTexts(['timetable', 'profiles'], () => import('./timetable/ClassTimetablePage.tsx')),
+  '/rygl/xsxx': withTexts(['students', 'profiles', 'timetable'], () => import('./students/StudentsPage.tsx')),
+  '/messageCenter/xxzx': withTexts(['messageCenter'], () => import('./messageCenter/MessageCenterPage.tsx')),
+  '/xtgl/yhgl': withTexts(management(), () => import('./system/UsersPage.tsx')),
+  '/xtgl/jsgl': withTexts(management(), () => import('./system/RolesPage.tsx')),
+  '/xtgl/rzgl': withTexts(management('operations'), () => import('./system/OperationLogPage.tsx')),
+  '/datasynchronization': withTexts(management('operations'), () => import('./system/JobsPage.tsx')),
+  '/job/log': withTexts(management('operations'), () => import('./system/JobLogPage.tsx')),
+  '/xtgl/xtpz': withTexts(management('operations'), () => import('./system/SystemConfigPage.tsx')),
+  '/xtgl/mmgz': withTexts(management('operations'), () => import('./system/PasswordRulePage.tsx')),
+  '/xtgl/zzjg': withTexts(management('campus'), () => import('./system/OrganisationPage.tsx')),
+  '/xtgl/xl': withTexts(management('campus'), () => import('./system/CalendarPage.tsx')),
+  '/xtgl/xqgl': withTexts(management('campus'), () => import('./system/CampusesPage.tsx')),
+  '/xtgl/lygl': withTexts(management('campus'), () => import('./system/BuildingsPage.tsx')),
+  '/xtgl/jsglr': withTexts(management('campus'), () => import('./system/ClassroomsPage.tsx')),
+  '/xtgl/kcgl': withTexts(management('campus'), () => import('./system/CoursesPage.tsx')),
+  '/xtgl/njks': withTexts(management('campus'), () => import('./system/GradeCourseHoursPage.tsx')),
+  '/xtgl/jyzgl': withTexts(management('campus'), () => import('./system/ResearchGroupsPage.tsx')),
+  '/xtgl/bjgl': withTexts(management('people'), () => import('./system/ClassesPage.tsx')),
+  '/xtgl/xsgl': withTexts(management('people'), () => import('./system/StudentsAdminPage.tsx')),
+  '/rygl/jzggl': withTexts(management('people'), () => import('./records/StaffPage.tsx')),
+  '/rygl/bmgl': withTexts(management('campus'), () => import('./system/DepartmentsPage.tsx')),
+  '/xtgl/cdgl': withTexts(management('menusDicts'), () => import('./system/MenusPage.tsx')),
+  '/xtgl/zdgl': withTexts(management('menusDicts'), () => import('./system/DictionariesPage.tsx')),
+  '/xtgl/jslx': withTexts(management('menusDicts'), () => import('./system/RoleTypesPage.tsx')),
+  '/xtgl/sykp': withTexts(management('pages'), () => import('./system/HomeCardsPage.tsx')),
+  '/custom-page': withTexts(management('pages'), () => import('./customPages/CustomPagesPage.tsx')),
+  '/custom-page/drag': withTexts(management('pages'), () => import('./customPages/CustomPageDesigner.tsx')),
+  [CUSTOM_PAGE_PREFIX]: withTexts(['pages'], () => import('./customPages/CustomPageView.tsx')),
 };
 
 const NotAvailable = lazy(() => import('./common/NotAvailable.tsx'));

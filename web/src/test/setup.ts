@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
-// Components translate through react-i18next; the app's instance registers itself when imported.
+// Components translate through react-i18next; the app's instance registers itself when imported. The
+// app loads an area's texts with its first screen; tests render screens directly, so every area is in.
 import '../i18n/index.ts';
+import { loadTexts, TEXT_AREAS } from '../i18n/areas.ts';
+
+await loadTexts(TEXT_AREAS);
 
 // Vitest runs without globals, so Testing Library's automatic cleanup is registered here. A call that
 // resolves just after a test's last assertion may still schedule a render (a toast has its own root):

@@ -59,11 +59,14 @@ export function isColor(value: string | undefined | null): value is string {
 export const FONT_FAMILY =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'WenQuanYi Micro Hei', 'Noto Sans CJK SC', sans-serif";
 
+/** The class that scopes Ant Design's CSS variables (the app root carries it, so plain CSS can use them). */
+export const CSS_VAR_KEY = 'campus';
+
 /** Ant Design tokens for one theme; `color` overrides the primary colour (colour cookie). */
 export function antdTheme(theme: ThemeDefinition, color?: string): ThemeConfig {
   const primary = isColor(color) ? color : theme.primary;
   return {
-    cssVar: { key: 'campus' },
+    cssVar: { key: CSS_VAR_KEY },
     token: {
       colorPrimary: primary,
       colorInfo: primary,

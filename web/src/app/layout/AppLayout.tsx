@@ -8,6 +8,7 @@ import { tabViewFor } from './visits.ts';
 import { DASHBOARD_ROUTE, useRouteTable } from '../routeTable.ts';
 import { useSession } from '../../state/session.ts';
 import { useTabs } from '../../state/tabs.ts';
+import { QueryProvider } from '../queryClient.tsx';
 import './layout.css';
 
 /** Sidebar, top bar, tabs bar and the main area; the hall mode (?isHall=1 with a token) hides the menus. */
@@ -19,19 +20,21 @@ export function AppLayout() {
     add(tabViewFor(DASHBOARD_ROUTE, DASHBOARD_ROUTE.path));
   }, [add]);
   return (
-    <Layout className="app-layout" hasSider={!isHall}>
-      {!isHall && <Sidebar table={table} />}
-      <Layout className="app-main">
-        {!isHall && (
-          <div className="app-header-wrap">
-            <TopBar table={table} />
-            <TabsBar />
-          </div>
-        )}
-        <Layout.Content className="app-content" data-testid="app-content">
-          <PageStack table={table} />
-        </Layout.Content>
+    <QueryProvider>
+      <Layout className="app-layout" hasSider={!isHall}>
+        {!isHall && <Sidebar table={table} />}
+        <Layout className="app-main">
+          {!isHall && (
+            <div className="app-header-wrap">
+              <TopBar table={table} />
+              <TabsBar />
+            </div>
+          )}
+          <Layout.Content className="app-content" data-testid="app-content">
+            <PageStack table={table} />
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </QueryProvider>
   );
 }

@@ -39,7 +39,7 @@ export function PeopleTab({ url, pageSize, pagerCount, filters, multiple, select
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [query, setQuery] = useState({ keyword: '', page: 0, tick: 0 });
-  const [data, setData] = useState<{ total: number; rows: PersonRow[] }>({ total: 0, rows: [] });
+  const [data, setData] = useState<{ total: number; rows: PersonRow[]; more: boolean }>({ total: 0, rows: [], more: false });
   const [loading, setLoading] = useState(false);
   const { USERTYPE, XQDM, DWDM, XNXQ } = filters;
 
@@ -113,6 +113,11 @@ export function PeopleTab({ url, pageSize, pagerCount, filters, multiple, select
           data-testid="picker-people-table"
         />
       </div>
+      {data.more && (
+        <div className="campus-picker-more" role="status" data-testid="picker-more-matches">
+          {t('picker.moreMatches', { n: data.total })}
+        </div>
+      )}
       <Pagination
         size="small"
         current={query.page + 1}

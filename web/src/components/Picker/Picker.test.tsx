@@ -255,6 +255,23 @@ describe('picker people tab', () => {
     await within(popover()).findByText('Teacher 6');
   });
 
+  it('asks for a longer keyword when the server stopped counting the matches', async () => {
+    defaultServer({
+      '/components/getUserAllData': (call) => {
+        const wide = JSON.parse(call.form.search).KEYWORD === 'T';
+        return { data: { ...(peopleRoute(call) as { data: object }).data, ...(wide ? { total: 1000, more: true } : {}) } };
+      },
+    });
+    render(<Host />);
+    await open();
+    await within(popover()).findByText('Teacher 1');
+    expect(within(popover()).queryByTestId('picker-more-matches')).toBeNull();
+    const input = inputOf('picker-people-search');
+    fireEvent.change(input, { target: { value: 'T' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(await within(popover()).findByTestId('picker-more-matches')).toHaveTextContent('1000');
+  });
+
   it('shows msg as an error toast when the people call answers result false', async () => {
     defaultServer({ '/components/getUserAllData': () => ({ result: false, msg: 'Parameter Error' }) });
     render(<Host />);

@@ -1,23 +1,12 @@
-import type { LayoutRouteSpec, PageLoader } from '../registry.ts';
+import type { PageLoader } from '../registry.ts';
+import { withTexts } from '../../i18n/areas.ts';
 
-/**
- * The /demo/* developer pages (spec section 2): layout-wrapped, hidden from the menu, open to every
- * signed-in user. One page per shared component.
- */
-export const demoLayoutRoutes: Record<string, LayoutRouteSpec> = {
-  '/demo/picker': { titleKey: 'demo.picker.title' },
-  '/demo/pagination': { titleKey: 'demo.pagination.title' },
-  '/demo/tableWrap': { titleKey: 'demo.tableWrap.title' },
-  '/demo/buttons': { titleKey: 'demo.buttons.title' },
-  '/demo/pagHeader': { titleKey: 'demo.pagHeader.title' },
-  '/demo/upload': { titleKey: 'upload.demo.title' },
-};
-
+/** The /demo/* developer pages (spec section 2), one per shared component; their routes: ../layoutRoutes.ts. */
 export const demoPageLoaders: Record<string, PageLoader> = {
-  '/demo/picker': () => import('./PickerDemo.tsx'),
-  '/demo/pagination': () => import('./PaginationDemo.tsx'),
-  '/demo/tableWrap': () => import('./TableWrapDemo.tsx'),
-  '/demo/buttons': () => import('./ButtonsDemo.tsx'),
-  '/demo/pagHeader': () => import('./PagHeaderDemo.tsx'),
-  '/demo/upload': () => import('./UploadDemo.tsx'),
+  '/demo/picker': withTexts(['demo'], () => import('./PickerDemo.tsx')),
+  '/demo/pagination': withTexts(['demo'], () => import('./PaginationDemo.tsx')),
+  '/demo/tableWrap': withTexts(['demo'], () => import('./TableWrapDemo.tsx')),
+  '/demo/buttons': withTexts(['demo'], () => import('./ButtonsDemo.tsx')),
+  '/demo/pagHeader': withTexts(['demo'], () => import('./PagHeaderDemo.tsx')),
+  '/demo/upload': withTexts(['demo'], () => import('./UploadDemo.tsx')),
 };

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined, SafetyCertificateOutlined, TeamOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loginSchema, type LoginInput } from '@campus/contract';
+import type { LoginInput } from '@campus/contract';
 import { signIn } from '../../app/session.ts';
 import { zodRule } from '../../app/forms/zodRule.ts';
 import { appFooter, appLogo, appTitle } from '../../app/appTitle.ts';
@@ -13,6 +13,9 @@ import { useSession, sessionState } from '../../state/session.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { ApiError } from '../../api/client.ts';
 import './login.css';
+
+/** The login rules arrive with zod after the page is usable: the first check waits for them. */
+const loginSchema = () => import('./loginSchema.ts').then((m) => m.loginSchema);
 
 /** A redirect target must be a path of this application. */
 export function safeRedirect(value: string | null): string | undefined {
@@ -35,12 +38,13 @@ export default function LoginPage() {
   }, [title]);
 
   const onFinish = async (values: LoginInput) => {
-    const parsed = loginSchema.safeParse(values);
-    if (!parsed.success) return;
+    // Without the rules (their load failed) the server's answer decides.
+    const parsed = (await loginSchema().catch(() => null))?.safeParse(values);
+    if (parsed && !parsed.success) return;
     setSubmitting(true);
     setFailure(null);
     try {
-      await signIn(parsed.data.username, values.password);
+      await signIn(parsed ? parsed.data.username : String(values.username ?? '').trim(), values.password);
       const state = sessionState();
       const target = safeRedirect(params.get('redirect')) ?? buildRouteTable(state.menus, state.permissions).homePath;
       navigate(target, { replace: true });
@@ -61,10 +65,8 @@ export default function LoginPage() {
       </header>
       <main className="login-main">
         <section className="login-hero">
-          <Typography.Title level={1} className="login-hero-title">
-            {title}
-          </Typography.Title>
-          <Typography.Paragraph className="login-hero-text">{t('login.slogan')}</Typography.Paragraph>
+          <h1 className="login-hero-title">{title}</h1>
+          <p className="login-hero-text">{t('login.slogan')}</p>
           <ul className="login-points">
             <li>
               <TeamOutlined /> {t('login.point.people')}
@@ -77,11 +79,11 @@ export default function LoginPage() {
             </li>
           </ul>
         </section>
-        <Card className="login-card" variant="borderless">
-          <Typography.Title level={3} className="login-card-title">
-            {t('login.title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
+        {/* Plain elements styled like a borderless card and titles: antd's Card and Typography bring tabs,
+            menus and editors the first screen has no use for (see login.css). */}
+        <section className="login-card">
+          <h3 className="login-card-title">{t('login.title')}</h3>
+          <p className="login-card-subtitle">{t('login.subtitle')}</p>
           {failure && (
             <Alert type="error" showIcon title={failure} className="login-failure" data-testid="login-failure" closable={{ onClose: () => setFailure(null) }} />
           )}
@@ -96,7 +98,7 @@ export default function LoginPage() {
               {t('login.submit')}
             </Button>
           </Form>
-        </Card>
+        </section>
       </main>
       <footer className="login-footer">{appFooter(config, i18n.language)}</footer>
     </div>

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/auth.ts';
 import { adoptToken, clearLocalSession } from '../../app/session.ts';
+import { QueryProvider } from '../../app/queryClient.tsx';
 import { useSession } from '../../state/session.ts';
 import './qrcode.css';
 
@@ -75,6 +76,14 @@ function ShowCode() {
 }
 
 export default function QrCodePage() {
+  return (
+    <QueryProvider>
+      <QrCodeScreen />
+    </QueryProvider>
+  );
+}
+
+function QrCodeScreen() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
