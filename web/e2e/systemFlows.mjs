@@ -87,8 +87,9 @@ export const systemFlows = [
       await until(async () => (await userDialog.locator('.ant-form-item-explain-error').allInnerTexts()).some((text) => text.includes('6 到 12 位')), 'the password rule shows');
       await userDialog.getByTestId('users-form-password').fill('Teach7001');
       await pickInSelect(page, userDialog.getByTestId('users-form-roles'), roleName);
-      // Close the list by clicking elsewhere in the form: Escape could reach the dialog and close it.
-      await userDialog.getByTestId('users-form-name').click();
+      // Close the list by clicking the dialog's title: Escape could reach the dialog and close it, and the
+      // list may open upwards over the fields above it.
+      await userDialog.locator('.ant-modal-title').click();
       await until(async () => (await userDialog.getByTestId('users-form-roles').innerText()).includes(roleName), 'the role is chosen');
       await userDialog.getByTestId('users-dialog-ok').click();
       await userDialog.waitFor({ state: 'hidden' });

@@ -100,6 +100,24 @@ export interface CellRow {
   className: string;
 }
 
+/** The cells of one week of a term whose owner meets `ownerCondition` (on timetable_entries te). */
+function cellsQuery(termId: SQL, ownerCondition: SQL, week: number, language: Language): SQL {
+  const parity = week % 2 === 1 ? 'odd' : 'even';
+  return sql`
+    SELECT te.day, te.period, ${localName('co', language)} AS "courseName", COALESCE(te.label, '') AS label,
+           COALESCE(st.name, '') AS "teacherName", COALESCE(st.staff_number, '') AS "teacherNumber",
+           COALESCE(cr.name, '') AS "classroomName", c.name AS "className"
+    FROM timetable_entries te
+    JOIN courses co ON co.id = te.course_id
+    JOIN classes c ON c.id = te.class_id
+    LEFT JOIN staff st ON st.id = te.teacher_id
+    LEFT JOIN classrooms cr ON cr.id = te.classroom_id
+    WHERE te.term_id = ${termId} AND ${ownerCondition}
+      AND te.week_from <= ${week} AND te.week_to >= ${week}
+      AND te.week_parity IN ('all', ${parity})
+    ORDER BY te.day, te.period, c.sort, te.id`;
+}
+
 /**
  * Cells of the owner in the term that are held in the given week: the week lies in weekFrom..weekTo and
  * matches the cell's parity (all, odd or even weeks).
@@ -121,20 +139,7 @@ export async function cellsInWeek(db: DbOrTx, termId: number, owner: TimetableOw
       ownerCondition = sql`te.class_id = ${owner.classId}`;
       break;
   }
-  const parity = week % 2 === 1 ? 'odd' : 'even';
-  return queryRows<CellRow>(db, sql`
-    SELECT te.day, te.period, ${localName('co', language)} AS "courseName", COALESCE(te.label, '') AS label,
-           COALESCE(st.name, '') AS "teacherName", COALESCE(st.staff_number, '') AS "teacherNumber",
-           COALESCE(cr.name, '') AS "classroomName", c.name AS "className"
-    FROM timetable_entries te
-    JOIN courses co ON co.id = te.course_id
-    JOIN classes c ON c.id = te.class_id
-    LEFT JOIN staff st ON st.id = te.teacher_id
-    LEFT JOIN classrooms cr ON cr.id = te.classroom_id
-    WHERE te.term_id = ${termId} AND ${ownerCondition}
-      AND te.week_from <= ${week} AND te.week_to >= ${week}
-      AND te.week_parity IN ('all', ${parity})
-    ORDER BY te.day, te.period, c.sort, te.id`, { prepared: true });
+  return queryRows<CellRow>(db, cellsQuery(sql`${termId}`, ownerCondition, week, language), { prepared: true });
 }
 
 export interface ElectiveRow {
@@ -143,6 +148,20 @@ export interface ElectiveRow {
   courseName: string;
   teacherName: string;
   classroomName: string;
+}
+
+/** The elective sessions of one week of a term that meet `ownerCondition` (on elective_sessions es). */
+function electivesQuery(termId: SQL, ownerCondition: SQL, week: number, language: Language): SQL {
+  return sql`
+    SELECT es.day, es.period, ${localName('co', language)} AS "courseName", COALESCE(st.name, '') AS "teacherName",
+           COALESCE(cr.name, '') AS "classroomName"
+    FROM elective_sessions es
+    JOIN courses co ON co.id = es.course_id
+    LEFT JOIN staff st ON st.id = es.teacher_id
+    LEFT JOIN classrooms cr ON cr.id = es.classroom_id
+    WHERE es.term_id = ${termId} AND ${ownerCondition}
+      AND es.week_from <= ${week} AND es.week_to >= ${week}
+    ORDER BY es.day, es.period, co.sort, es.id`;
 }
 
 /**
@@ -164,25 +183,49 @@ export async function electivesInWeek(db: DbOrTx, termId: number, owner: Timetab
       ownerCondition = sql`es.id IN (SELECT ee.session_id FROM elective_enrolments ee WHERE ee.student_id = ${owner.id})`;
       break;
   }
-  return queryRows<ElectiveRow>(db, sql`
-    SELECT es.day, es.period, ${localName('co', language)} AS "courseName", COALESCE(st.name, '') AS "teacherName",
-           COALESCE(cr.name, '') AS "classroomName"
-    FROM elective_sessions es
-    JOIN courses co ON co.id = es.course_id
-    LEFT JOIN staff st ON st.id = es.teacher_id
-    LEFT JOIN classrooms cr ON cr.id = es.classroom_id
-    WHERE es.term_id = ${termId} AND ${ownerCondition}
-      AND es.week_from <= ${week} AND es.week_to >= ${week}
-    ORDER BY es.day, es.period, co.sort, es.id`, { prepared: true });
+  return queryRows<ElectiveRow>(db, electivesQuery(sql`${termId}`, ownerCondition, week, language), { prepared: true });
 }
 
-export interface StudentLookup extends OwnerLookup {
-  classId: number | null;
+/** Everything a student's week needs, read in one statement (see studentWeek). */
+export interface StudentWeek {
+  termId: number | null;
+  weekCount: number | null;
+  /** Null when no student has the number. */
+  studentId: number | null;
+  visible: boolean | null;
+  /** Empty unless the student is visible to the caller (nothing else is read for a refused caller). */
+  cells: CellRow[];
+  electives: ElectiveRow[];
 }
 
-/** A student by number, with the caller's scope condition evaluated on them. */
-export async function lookupStudent(db: DbOrTx, studentNumber: string, scope: (id: SQL) => SQL): Promise<StudentLookup | undefined> {
-  const [row] = await queryRows<StudentLookup>(db, sql`
-    SELECT s.id, s.class_id AS "classId", (${scope(sql`s.id`)}) AS visible FROM students s WHERE s.student_number = ${studentNumber}`, { prepared: true });
-  return row;
+/**
+ * A student's week in one round trip: the term, the student with the caller's scope condition, their class's
+ * cells and their electives (`queryXskb` is what every student's phone asks at 8:00). The cells and
+ * electives are read only for a visible student; the caller checks the term, the week and the visibility
+ * in that order before using them.
+ */
+export async function studentWeek(db: DbOrTx, termCode: string, studentNumber: string, scope: (id: SQL) => SQL, week: number, language: Language): Promise<StudentWeek> {
+  const term = sql`(SELECT id FROM term)`;
+  const [row] = await queryRows<StudentWeek>(
+    db,
+    sql`
+    WITH term AS MATERIALIZED (SELECT t.id, t.week_count FROM terms t WHERE t.code = ${termCode}),
+         student AS MATERIALIZED (SELECT s.id, s.class_id, (${scope(sql`s.id`)}) AS visible FROM students s WHERE s.student_number = ${studentNumber})
+    SELECT (SELECT id FROM term) AS "termId", (SELECT week_count FROM term) AS "weekCount",
+           (SELECT id FROM student) AS "studentId", (SELECT visible FROM student) AS visible,
+           (SELECT COALESCE(json_agg(c), '[]'::json) FROM (${cellsQuery(term, sql`te.class_id = (SELECT class_id FROM student WHERE visible)`, week, language)}) AS c) AS cells,
+           (SELECT COALESCE(json_agg(e), '[]'::json) FROM (${electivesQuery(
+             term,
+             sql`es.id IN (SELECT ee.session_id FROM elective_enrolments ee WHERE ee.student_id = (SELECT id FROM student WHERE visible))`,
+             week,
+             language,
+           )}) AS e) AS electives`,
+    { prepared: true },
+  );
+  return { ...row!, cells: readJson(row!.cells), electives: readJson(row!.electives) };
+}
+
+/** json comes parsed from both drivers; tolerate text in case a driver leaves it as a string. */
+function readJson<T>(value: T[] | string): T[] {
+  return typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
 }

@@ -1,11 +1,11 @@
 import type { Language } from '@campus/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { isStaff, visibleClasses, visibleStaff, visibleStudents } from '../../platform/scope.ts';
 import {
-  cellsInWeek, electivesInWeek, lookupOwner, lookupStudent, periodList, teachingDays, termByCode, termContaining, termList,
+  cellsInWeek, electivesInWeek, lookupOwner, periodList, studentWeek, teachingDays, termByCode, termContaining, termList,
   type CellRow, type ElectiveRow, type OwnerLookup, type PeriodRow, type TermRow, type TimetableOwner, type WeekDayRow,
 } from './queries.ts';
 
@@ -127,12 +127,17 @@ export async function ownerTimetable(db: Db, caller: AuthContext, kind: Timetabl
 
 /** A student's timetable: their class's cells and their own electives. */
 export async function studentTimetable(db: Db, caller: AuthContext, permissions: Set<string>, studentNumber: string, query: TimetableQuery, language: Language): Promise<Timetable> {
-  // The term and the student are read side by side; a bad term or week is still reported first.
-  const [termResult, studentResult] = await Promise.allSettled([termAndWeek(db, query), lookupStudent(db, studentNumber, (id) => visibleStudents(caller, permissions, id))]);
-  if (termResult.status === 'rejected') throw termResult.reason;
-  if (studentResult.status === 'rejected') throw studentResult.reason;
-  const { term, week } = termResult.value;
-  const student = studentResult.value;
-  const id = visibleOrRefuse(student);
-  return build(db, term.id, { kind: 'student', id, classId: student!.classId }, week, language);
+  const scope = (id: SQL) => visibleStudents(caller, permissions, id);
+  const week = Number(query.week);
+  if (!Number.isInteger(week) || week < 1) {
+    // The refusal names the term's week count, so the term is read first (and a bad term reported first).
+    await termAndWeek(db, query);
+  }
+  // One round trip for the rest; the refusals come in the same order as above: term, week, student.
+  const found = await studentWeek(db, query.termCode, studentNumber, scope, week, language);
+  if (found.termId === null) throw notFound('timetable.termNotFound');
+  if (week > found.weekCount!) throw badRequest('timetable.weekOutOfRange', { max: found.weekCount! });
+  if (found.studentId === null) throw notFound();
+  if (!found.visible) throw forbidden('timetable.forbidden');
+  return { weeklyLessons: found.cells.length + found.electives.length, cells: found.cells, electives: found.electives };
 }

@@ -245,5 +245,12 @@ describe('POST /mobileKb/queryXskb', () => {
     expect(await call('/mobileKb/queryXskb', '201911001', { xh: '201911001', xnxq: '2026-2027-1', zs: 'x' })).toMatchObject({ status: 400, body: { msg: '周次必须是整数' } });
     expect(await call('/mobileKb/queryXskb', '201911001', { xh: '201911001', xnxq: '2026-2027-1', zs: '30' })).toMatchObject({ status: 400, body: { msg: '周次必须在1到21之间' } });
     expect(await query('admin', '999999999')).toMatchObject({ status: 404, body: { msg: '数据不存在' } });
+    // The refusals keep their order: an unknown term before a bad week before an unknown or hidden student.
+    const termFirst = await call('/mobileKb/queryXskb', '201911001', { xh: '999999999', xnxq: '1999-2000-1', zs: '30' });
+    const termOnly = await call('/mobileKb/queryXskb', '201911001', { xh: '201911001', xnxq: '1999-2000-1', zs: '1' });
+    expect(termFirst).toMatchObject({ status: termOnly.status, body: { msg: termOnly.body.msg } });
+    expect(termOnly.status).toBe(404);
+    expect(await call('/mobileKb/queryXskb', '201911001', { xh: '201911002', xnxq: '2026-2027-1', zs: '30' })).toMatchObject({ status: 400, body: { msg: '周次必须在1到21之间' } });
+    expect(await call('/mobileKb/queryXskb', '201911001', { xh: '201911002', xnxq: '2026-2027-1', zs: '0' })).toMatchObject({ status: 400 });
   });
 });
