@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { operationLogs } from '../../db/schema/index.ts';
+import { logList, pageLogs } from './queries.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -108,5 +111,22 @@ describe('GET /api/system/logs/export', () => {
     const body = (await page({ currPage: 0, limit: 50, search: { module: 'auth', outcome: 'success' } })).json();
     expect(body.data.total).toBeGreaterThan(0);
     expect(body.data.rows.every((r: { module: string; outcome: string }) => r.module === 'auth' && r.outcome === 'success')).toBe(true);
+  });
+});
+
+describe('deep pages of the log', () => {
+  it('reads a page past 1,000 rows (ids first) exactly as the direct query does, in every sort', async () => {
+    await t.database.db.execute(sql`
+      INSERT INTO operation_logs (created_at, account, method, path, module, operation, duration_ms, outcome, status_code, client_type)
+      SELECT now() - make_interval(secs => g % 500), 'bulk' || (g % 7), 'POST', '/bulk', 'bulk', 'op', g % 13, 'success', 200, 'pc'
+      FROM generate_series(1, 1200) AS g`);
+    for (const [sortField, order] of [['createdAt', 'desc'], ['durationMs', 'asc'], ['account', 'desc']] as const) {
+      const request = logList.parse({ currPage: 101, limit: 10, sortField, order, search: {} });
+      expect(request.offset).toBeGreaterThanOrEqual(1000);
+      const { rows } = await pageLogs(t.database.db, request);
+      const direct = await t.database.db.select({ id: operationLogs.id }).from(operationLogs).orderBy(...logList.orderBy(request)).limit(10).offset(request.offset);
+      expect(rows.map((row) => row.id)).toEqual(direct.map((row) => row.id));
+      expect(rows).toHaveLength(10);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, ilike, inArray, lt, type SQL } from 'drizzle-orm';
 import { operationLogSearchSchema, type OperationLogRow, type OperationLogSearch } from '@campus/contract';
-import { runPrepared, type DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { operationLogs } from '../../db/schema/index.ts';
 import { defineList, likePattern, listTotal, type ListRequest } from '../../platform/listing.ts';
 
@@ -38,13 +38,22 @@ function conditions(filter: OperationLogSearch): SQL | undefined {
 
 const toRow = (row: typeof operationLogs.$inferSelect): OperationLogRow => ({ ...row, createdAt: row.createdAt.toISOString() });
 
+/** From this offset on, a page is read ids first (shallower pages read fewer rows than planning that costs). */
+const DEEP_OFFSET = 1000;
+
 /** One page of logs; the export asks without the total (no count over the table). */
 export async function pageLogs(db: DbOrTx, request: ListRequest<OperationLogSearch, LogSortField>, withTotal = true): Promise<{ total: number; rows: OperationLogRow[] }> {
   const where = conditions(request.search);
-  // The page's ids first, then its rows: a page deep in the list (OFFSET 50,000) then skips entries of the
+  // Deep in the list, the page's ids first, then its rows: OFFSET 50,000 then skips entries of the
   // (created_at, id) index alone instead of fetching every skipped row (docs/decisions.md "Deep pages").
-  const chosen = db.select({ id: operationLogs.id }).from(operationLogs).where(where).orderBy(...logList.orderBy(request)).limit(request.limit).offset(request.offset);
-  const rows = await runPrepared(db.select().from(operationLogs).where(inArray(operationLogs.id, chosen)).orderBy(...logList.orderBy(request)));
+  // Not a prepared statement: a generic plan cannot see LIMIT and OFFSET and would read the whole table.
+  const page = db.select().from(operationLogs);
+  const rows =
+    request.offset >= DEEP_OFFSET
+      ? await page
+          .where(inArray(operationLogs.id, db.select({ id: operationLogs.id }).from(operationLogs).where(where).orderBy(...logList.orderBy(request)).limit(request.limit).offset(request.offset)))
+          .orderBy(...logList.orderBy(request))
+      : await page.where(where).orderBy(...logList.orderBy(request)).limit(request.limit).offset(request.offset);
   const total = withTotal
     ? await listTotal(db, 'operation_logs', where !== undefined, async () => (await db.select({ total: count() }).from(operationLogs).where(where))[0]!.total)
     : rows.length;
