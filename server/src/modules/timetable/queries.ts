@@ -68,12 +68,8 @@ export async function termContaining(db: DbOrTx, day: string): Promise<TermRow |
   return row;
 }
 
-/** Whose timetable: a class, a classroom, a teacher, or a student (their class plus their own electives). */
-export type TimetableOwner =
-  | { kind: 'class'; id: number }
-  | { kind: 'classroom'; id: number }
-  | { kind: 'teacher'; id: number }
-  | { kind: 'student'; id: number; classId: number | null };
+/** Whose timetable: a class, a classroom or a teacher (a student's week is read by studentWeek). */
+export type TimetableOwner = { kind: 'class'; id: number } | { kind: 'classroom'; id: number } | { kind: 'teacher'; id: number };
 
 /** A resolved owner: `visible` comes from the caller's data-scope condition, evaluated in the same query. */
 export interface OwnerLookup {
@@ -134,10 +130,6 @@ export async function cellsInWeek(db: DbOrTx, termId: number, owner: TimetableOw
     case 'teacher':
       ownerCondition = sql`te.teacher_id = ${owner.id}`;
       break;
-    case 'student':
-      if (owner.classId === null) return [];
-      ownerCondition = sql`te.class_id = ${owner.classId}`;
-      break;
   }
   return queryRows<CellRow>(db, cellsQuery(sql`${termId}`, ownerCondition, week, language), { prepared: true });
 }
@@ -165,8 +157,8 @@ function electivesQuery(termId: SQL, ownerCondition: SQL, week: number, language
 }
 
 /**
- * Elective sessions held in the given week: those a teacher gives, those held in a classroom, or those a
- * student takes. A class as such has none (its students choose individually).
+ * Elective sessions held in the given week: those a teacher gives or those held in a classroom. A class as
+ * such has none (its students choose individually; studentWeek reads a student's own).
  */
 export async function electivesInWeek(db: DbOrTx, termId: number, owner: TimetableOwner, week: number, language: Language): Promise<ElectiveRow[]> {
   let ownerCondition: SQL;
@@ -179,16 +171,13 @@ export async function electivesInWeek(db: DbOrTx, termId: number, owner: Timetab
     case 'teacher':
       ownerCondition = sql`es.teacher_id = ${owner.id}`;
       break;
-    case 'student':
-      ownerCondition = sql`es.id IN (SELECT ee.session_id FROM elective_enrolments ee WHERE ee.student_id = ${owner.id})`;
-      break;
   }
   return queryRows<ElectiveRow>(db, electivesQuery(sql`${termId}`, ownerCondition, week, language), { prepared: true });
 }
 
 /** Everything a student's week needs, read in one statement (see studentWeek). */
 export interface StudentWeek {
-  termId: number | null;
+  /** Null when no term has the code. */
   weekCount: number | null;
   /** Null when no student has the number. */
   studentId: number | null;
@@ -211,7 +200,7 @@ export async function studentWeek(db: DbOrTx, termCode: string, studentNumber: s
     sql`
     WITH term AS MATERIALIZED (SELECT t.id, t.week_count FROM terms t WHERE t.code = ${termCode}),
          student AS MATERIALIZED (SELECT s.id, s.class_id, (${scope(sql`s.id`)}) AS visible FROM students s WHERE s.student_number = ${studentNumber})
-    SELECT (SELECT id FROM term) AS "termId", (SELECT week_count FROM term) AS "weekCount",
+    SELECT (SELECT week_count FROM term) AS "weekCount",
            (SELECT id FROM student) AS "studentId", (SELECT visible FROM student) AS visible,
            (SELECT COALESCE(json_agg(c), '[]'::json) FROM (${cellsQuery(term, sql`te.class_id = (SELECT class_id FROM student WHERE visible)`, week, language)}) AS c) AS cells,
            (SELECT COALESCE(json_agg(e), '[]'::json) FROM (${electivesQuery(

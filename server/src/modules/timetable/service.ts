@@ -50,10 +50,14 @@ export async function termOptions(db: Db, language: Language): Promise<TermRow[]
   return termList(db, language);
 }
 
-async function requireTerm(db: Db, code: string): Promise<TermRow> {
-  const term = await termByCode(db, code);
-  if (!term) throw notFound('timetable.termNotFound');
+/** What was read of a term, refused when no term has the code. */
+function foundTerm<T>(term: T | null | undefined): T {
+  if (term === null || term === undefined) throw notFound('timetable.termNotFound');
   return term;
+}
+
+async function requireTerm(db: Db, code: string): Promise<TermRow> {
+  return foundTerm(await termByCode(db, code));
 }
 
 /** Week count of a term and the week today falls in (0 when today is outside the term). */
@@ -84,11 +88,16 @@ export interface TimetableQuery {
   week: string;
 }
 
+/** The week asked for, refused unless it is one of the term's weeks. */
+function weekOf(weekCount: number, raw: string): number {
+  const week = Number(raw);
+  if (!Number.isInteger(week) || week < 1 || week > weekCount) throw badRequest('timetable.weekOutOfRange', { max: weekCount });
+  return week;
+}
+
 async function termAndWeek(db: Db, query: TimetableQuery): Promise<{ term: TermRow; week: number }> {
   const term = await requireTerm(db, query.termCode);
-  const week = Number(query.week);
-  if (!Number.isInteger(week) || week < 1 || week > term.weekCount) throw badRequest('timetable.weekOutOfRange', { max: term.weekCount });
-  return { term, week };
+  return { term, week: weekOf(term.weekCount, query.week) };
 }
 
 function visibleOrRefuse(found: OwnerLookup | undefined): number {
@@ -100,6 +109,10 @@ function visibleOrRefuse(found: OwnerLookup | undefined): number {
 async function build(db: Db, termId: number, owner: TimetableOwner, week: number, language: Language): Promise<Timetable> {
   // Independent reads: on a server they run side by side on two pooled connections.
   const [cells, electives] = await Promise.all([cellsInWeek(db, termId, owner, week, language), electivesInWeek(db, termId, owner, week, language)]);
+  return timetableOf(cells, electives);
+}
+
+function timetableOf(cells: CellRow[], electives: ElectiveRow[]): Timetable {
   return { weeklyLessons: cells.length + electives.length, cells, electives };
 }
 
@@ -128,16 +141,11 @@ export async function ownerTimetable(db: Db, caller: AuthContext, kind: Timetabl
 /** A student's timetable: their class's cells and their own electives. */
 export async function studentTimetable(db: Db, caller: AuthContext, permissions: Set<string>, studentNumber: string, query: TimetableQuery, language: Language): Promise<Timetable> {
   const scope = (id: SQL) => visibleStudents(caller, permissions, id);
-  const week = Number(query.week);
-  if (!Number.isInteger(week) || week < 1) {
-    // The refusal names the term's week count, so the term is read first (and a bad term reported first).
-    await termAndWeek(db, query);
-  }
-  // One round trip for the rest; the refusals come in the same order as above: term, week, student.
-  const found = await studentWeek(db, query.termCode, studentNumber, scope, week, language);
-  if (found.termId === null) throw notFound('timetable.termNotFound');
-  if (week > found.weekCount!) throw badRequest('timetable.weekOutOfRange', { max: found.weekCount! });
-  if (found.studentId === null) throw notFound();
-  if (!found.visible) throw forbidden('timetable.forbidden');
-  return { weeklyLessons: found.cells.length + found.electives.length, cells: found.cells, electives: found.electives };
+  // One round trip; a week that is not a whole positive number reads no lessons (0) and is refused below,
+  // with the term's week count. The refusals come in the order of the other timetables: term, week, student.
+  const asked = Number(query.week);
+  const found = await studentWeek(db, query.termCode, studentNumber, scope, Number.isInteger(asked) && asked >= 1 && asked <= 2 ** 31 - 1 ? asked : 0, language);
+  weekOf(foundTerm(found.weekCount), query.week);
+  visibleOrRefuse(found.studentId === null ? undefined : { id: found.studentId, visible: found.visible === true });
+  return timetableOf(found.cells, found.electives);
 }
