@@ -1,7 +1,6 @@
-import type { MenuItem, MenuRemark, PermissionPayload } from '@campus/contract';
+import { ResultCode, type MenuItem, type MenuRemark, type PermissionPayload } from '@campus/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { loadRoleSetAccess, RoleSetCache } from '../../platform/access.ts';
-import { ok } from '../../platform/envelope.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { menusForRoles, type MenuRow } from './queries.ts';
 
@@ -72,6 +71,5 @@ export async function permissionPayload(db: DbOrTx, auth: AuthContext, requestId
 /** The whole answer of /ms/getPermission as JSON text: the same object as ok(permissionPayload(...)), serialised. */
 export async function permissionAnswerJson(db: DbOrTx, auth: AuthContext, requestId: string): Promise<string> {
   const { json } = await roleSetPayloads.get(db, auth);
-  const envelope = ok(null);
-  return `{"code":${envelope.code},"result":true,"data":{${json},"userInfo":${JSON.stringify(userInfoOf(auth))},"requestId":${JSON.stringify(requestId)}},"msg":""}`;
+  return `{"code":${ResultCode.ok},"result":true,"data":{${json},"userInfo":${JSON.stringify(userInfoOf(auth))},"requestId":${JSON.stringify(requestId)}},"msg":""}`;
 }
