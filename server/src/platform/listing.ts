@@ -72,11 +72,25 @@ export const ESTIMATED_TOTAL_THRESHOLD = 100_000;
  * estimate (pg_class.reltuples, kept current by autovacuum and ANALYZE), because counting a million rows
  * on every page costs far more than the page. The pager only needs the size of the list, not the last row.
  */
-export async function listTotal(db: DbOrTx, tableName: string, filtered: boolean, exact: () => Promise<number>): Promise<number> {
+export async function listTotal(
+  db: DbOrTx,
+  tableName: string,
+  filtered: boolean,
+  exact: () => Promise<number>,
+  /** The estimate when the page's own statement already read it (rowEstimate), saving a round trip. */
+  knownEstimate?: number | string | null,
+): Promise<number> {
   if (!filtered) {
-    const [row] = await queryRows<{ estimate: number | string | null }>(db, sql`SELECT reltuples::bigint AS estimate FROM pg_class WHERE oid = to_regclass(${tableName})`, { prepared: true });
-    const estimate = Number(row?.estimate ?? -1);
+    const estimate =
+      knownEstimate !== undefined && knownEstimate !== null
+        ? Number(knownEstimate)
+        : Number((await queryRows<{ estimate: number | string | null }>(db, sql`SELECT ${rowEstimate(tableName)} AS estimate`, { prepared: true }))[0]?.estimate ?? -1);
     if (estimate > ESTIMATED_TOTAL_THRESHOLD) return estimate;
   }
   return exact();
+}
+
+/** PostgreSQL's row estimate of a table as a column, for a page statement to read along with its rows (see listTotal). */
+export function rowEstimate(tableName: string): SQL<string | null> {
+  return sql<string | null>`(SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(${tableName}))`;
 }

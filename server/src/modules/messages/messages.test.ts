@@ -276,7 +276,7 @@ describe('message-centre ranges', () => {
 });
 
 describe('the message bell list', () => {
-  it('reads exactly what the general list reads (its hot statements are a second spelling of the same query)', async () => {
+  it('reads exactly what the general list reads (its hot statement is a second spelling of the same query)', async () => {
     for (const account of ['201911001', 'T0001']) {
       for (const page of [{ offset: 0, limit: 10 }, { offset: 10, limit: 5 }, { offset: 1000, limit: 10 }]) {
         const bell = await pageMessages(t.database.db, userIds[account], {}, { ...page, order: 'desc' });

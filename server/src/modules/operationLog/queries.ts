@@ -1,8 +1,8 @@
-import { and, count, eq, gte, ilike, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { operationLogSearchSchema, type OperationLogRow, type OperationLogSearch } from '@campus/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { operationLogs } from '../../db/schema/index.ts';
-import { defineList, likePattern, listTotal, type ListRequest } from '../../platform/listing.ts';
+import { defineList, likePattern, listTotal, rowEstimate, type ListRequest } from '../../platform/listing.ts';
 
 /**
  * The operation-log list. Sorting is limited to indexed or cheap columns; with a million rows the
@@ -44,18 +44,21 @@ const DEEP_OFFSET = 1000;
 /** One page of logs; the export asks without the total (no count over the table). */
 export async function pageLogs(db: DbOrTx, request: ListRequest<OperationLogSearch, LogSortField>, withTotal = true): Promise<{ total: number; rows: OperationLogRow[] }> {
   const where = conditions(request.search);
+  // An unfiltered list reports the table's row estimate (listTotal); the page's statement reads it too.
+  const readsEstimate = withTotal && where === undefined;
+  const page = db.select({ ...getTableColumns(operationLogs), estimate: readsEstimate ? rowEstimate('operation_logs') : sql<null>`NULL` }).from(operationLogs);
   // Deep in the list, the page's ids first, then its rows: OFFSET 50,000 then skips entries of the
   // (created_at, id) index alone instead of fetching every skipped row (docs/decisions.md "Deep pages").
   // Not a prepared statement: a generic plan cannot see LIMIT and OFFSET and would read the whole table.
-  const page = db.select().from(operationLogs);
-  const rows =
+  const found =
     request.offset >= DEEP_OFFSET
       ? await page
           .where(inArray(operationLogs.id, db.select({ id: operationLogs.id }).from(operationLogs).where(where).orderBy(...logList.orderBy(request)).limit(request.limit).offset(request.offset)))
           .orderBy(...logList.orderBy(request))
       : await page.where(where).orderBy(...logList.orderBy(request)).limit(request.limit).offset(request.offset);
+  const rows = found.map(({ estimate: _estimate, ...row }) => toRow(row));
   const total = withTotal
-    ? await listTotal(db, 'operation_logs', where !== undefined, async () => (await db.select({ total: count() }).from(operationLogs).where(where))[0]!.total)
+    ? await listTotal(db, 'operation_logs', where !== undefined, async () => (await db.select({ total: count() }).from(operationLogs).where(where))[0]!.total, found[0]?.estimate)
     : rows.length;
-  return { total, rows: rows.map(toRow) };
+  return { total, rows };
 }

@@ -102,12 +102,13 @@ function cellsQuery(termId: SQL, ownerCondition: SQL, week: number, language: La
   return sql`
     SELECT te.day, te.period, ${localName('co', language)} AS "courseName", COALESCE(te.label, '') AS label,
            COALESCE(st.name, '') AS "teacherName", COALESCE(st.staff_number, '') AS "teacherNumber",
-           COALESCE(cr.name, '') AS "classroomName", c.name AS "className"
+           -- A lookup per cell: as a join, the planner hashes every classroom of the district (2,700 rows,
+           -- three quarters of a student's week) to name the thirty rooms of one class.
+           COALESCE((SELECT cr.name FROM classrooms cr WHERE cr.id = te.classroom_id), '') AS "classroomName", c.name AS "className"
     FROM timetable_entries te
     JOIN courses co ON co.id = te.course_id
     JOIN classes c ON c.id = te.class_id
     LEFT JOIN staff st ON st.id = te.teacher_id
-    LEFT JOIN classrooms cr ON cr.id = te.classroom_id
     WHERE te.term_id = ${termId} AND ${ownerCondition}
       AND te.week_from <= ${week} AND te.week_to >= ${week}
       AND te.week_parity IN ('all', ${parity})
@@ -146,11 +147,10 @@ export interface ElectiveRow {
 function electivesQuery(termId: SQL, ownerCondition: SQL, week: number, language: Language): SQL {
   return sql`
     SELECT es.day, es.period, ${localName('co', language)} AS "courseName", COALESCE(st.name, '') AS "teacherName",
-           COALESCE(cr.name, '') AS "classroomName"
+           COALESCE((SELECT cr.name FROM classrooms cr WHERE cr.id = es.classroom_id), '') AS "classroomName"
     FROM elective_sessions es
     JOIN courses co ON co.id = es.course_id
     LEFT JOIN staff st ON st.id = es.teacher_id
-    LEFT JOIN classrooms cr ON cr.id = es.classroom_id
     WHERE es.term_id = ${termId} AND ${ownerCondition}
       AND es.week_from <= ${week} AND es.week_to >= ${week}
     ORDER BY es.day, es.period, co.sort, es.id`;
