@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../db/client.ts';
 import type { AuthContext } from './context.ts';
+import { VersionedCache } from './versionedCache.ts';
 
 /** Permission values of the enabled menus that the user's enabled roles hold. */
 export async function loadPermissions(db: DbOrTx, userId: number): Promise<Set<string>> {
@@ -45,37 +46,20 @@ export async function loadRoleSetAccess(db: DbOrTx, roleIds: readonly number[]):
 }
 
 /**
- * A small per-process cache keyed by the access version and the role set. It is never the truth: the
- * version comes from the database with every session lookup and any change to roles, menus or their
- * links bumps it (triggers of migration 0009), so every process drops stale entries on its next request.
+ * What a role set is granted, per process, keyed by the access version and the role set: any change to
+ * roles, menus or their links bumps the version (triggers of migration 0009; see VersionedCache).
  */
 export class RoleSetCache<Value> {
-  private readonly entries = new Map<string, Promise<Value>>();
-  private version = 0;
+  private readonly cache: VersionedCache<Value>;
   constructor(
     private readonly load: (db: DbOrTx, roleIds: readonly number[]) => Promise<Value>,
-    private readonly capacity = 1000,
-  ) {}
+    capacity = 1000,
+  ) {
+    this.cache = new VersionedCache(capacity);
+  }
 
   get(db: DbOrTx, auth: Pick<AuthContext, 'roleIds' | 'accessVersion'>): Promise<Value> {
-    const version = Number(auth.accessVersion);
-    if (version !== this.version) {
-      // A newer version makes every entry stale; an older one (a request that started before the change)
-      // is served fresh without touching the cache.
-      if (version < this.version) return this.load(db, auth.roleIds);
-      this.entries.clear();
-      this.version = version;
-    }
-    const key = auth.roleIds.join(',');
-    let entry = this.entries.get(key);
-    if (!entry) {
-      if (this.entries.size >= this.capacity) this.entries.clear();
-      entry = this.load(db, auth.roleIds);
-      // A failed load is not kept: the next request tries again.
-      entry.catch(() => this.entries.delete(key));
-      this.entries.set(key, entry);
-    }
-    return entry;
+    return this.cache.get(Number(auth.accessVersion), auth.roleIds.join(','), () => this.load(db, auth.roleIds));
   }
 }
 

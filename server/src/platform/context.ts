@@ -13,6 +13,8 @@ export interface AuthContext {
   roleIds: number[];
   /** The access version read with the session: permission data cached for an older one is stale. */
   accessVersion: string;
+  /** The people version read with the session (data_versions 'people'): people-picker answers cached for an older one are stale. */
+  peopleVersion: string;
 }
 
 /** Route-level declarations every module route makes (checked at start-up). */

@@ -49,6 +49,7 @@ interface SessionLookupRow {
   needs_rotation: boolean;
   role_ids: number[] | string | null;
   access_version: string;
+  people_version: string | null;
 }
 
 /** int[] arrives as an array from node-postgres and PGlite; a text form is read too, to be safe. */
@@ -72,7 +73,8 @@ const lookupSession = hotStatement<SessionLookupRow>(`
       (s.rotated_at <= now() - make_interval(mins => $3)) AS needs_rotation,
       -- Read with the session so that permission checks need no further query while nothing changed.
       ARRAY(SELECT ur.role_id FROM user_roles ur JOIN roles r ON r.id = ur.role_id AND r.enabled WHERE ur.user_id = u.id ORDER BY ur.role_id) AS role_ids,
-      (SELECT av.version::text FROM access_version av WHERE av.id = 1) AS access_version
+      (SELECT av.version::text FROM access_version av WHERE av.id = 1) AS access_version,
+      (SELECT dv.version::text FROM data_versions dv WHERE dv.name = 'people') AS people_version
     FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.token_hash = $1
        OR (s.previous_token_hash = $1 AND s.previous_valid_until > now())
@@ -99,6 +101,7 @@ export async function resolveSession(
     userType: row.user_type,
     roleIds: readIds(row.role_ids),
     accessVersion: String(row.access_version ?? '0'),
+    peopleVersion: String(row.people_version ?? '0'),
   };
 
   if (row.is_current && row.needs_rotation) {

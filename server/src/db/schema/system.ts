@@ -115,3 +115,15 @@ export const accessVersion = pgTable('access_version', {
   id: smallint('id').primaryKey().default(1),
   version: bigint('version', { mode: 'number' }).notNull().default(1),
 });
+
+/**
+ * Named counters that grow with every change to the data behind a cached answer, bumped by database
+ * triggers (migration 0012) so every writer and every process agrees. The session lookup reads them with
+ * the session; a server serves a cached answer only while the counter it was built at is current.
+ * `people`: users' names, accounts, types and status, staff and students' units, classes, the
+ * organisation and term codes (everything the people picker shows or filters on).
+ */
+export const dataVersions = pgTable('data_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+});

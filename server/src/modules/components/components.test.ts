@@ -434,3 +434,36 @@ describe.runIf(process.env.SCALE_TESTS === '1')('the people picker at 100,000 us
     expect(elapsed).toBeLessThan(2000);
   });
 });
+
+describe('cached picker pages', () => {
+  const version = async () => (await rows<{ version: number }>(sql`SELECT version::int AS version FROM data_versions WHERE name = 'people'`))[0].version;
+
+  it('answer a repeated search from the cache and drop it when a name, a unit or a status changes in any process', async () => {
+    const before = await search({ KEYWORD: 'T0002' });
+    expect(before.rows).toHaveLength(1);
+    // The same question again: nothing changed, so the page is the cached one (same content).
+    expect(await search({ KEYWORD: 'T0002' })).toEqual(before);
+
+    // Written straight to the database, as another server process would: the trigger retires the page.
+    const start = await version();
+    await t.database.db.execute(sql`UPDATE users SET display_name = 'Renamed teacher' WHERE account = 'T0002'`);
+    expect(await version()).toBeGreaterThan(start);
+    expect((await search({ KEYWORD: 'T0002' })).rows[0].USERNAME).toBe('Renamed teacher');
+
+    await t.database.db.execute(sql`UPDATE staff SET campus_id = NULL WHERE staff_number = 'T0002'`);
+    expect((await search({ KEYWORD: 'T0002' })).rows[0].XQMC).toBe('');
+
+    await t.database.db.execute(sql`UPDATE users SET enabled = false WHERE account = 'T0002'`);
+    expect((await search({ KEYWORD: 'T0002' })).total).toBe(0);
+
+    await t.database.db.execute(sql`INSERT INTO users (account, display_name, user_type) VALUES ('T0002x', 'New teacher', 3)`);
+    expect((await search({ KEYWORD: 'T0002' })).rows.map((row) => row.USERID)).toEqual(['T0002x']);
+  });
+
+  it('are not retired by changes the picker does not show (a failed login count)', async () => {
+    const start = await version();
+    await t.database.db.execute(sql`UPDATE users SET failed_login_count = failed_login_count + 1 WHERE account = 'T0003'`);
+    await t.database.db.execute(sql`UPDATE users SET failed_login_count = 0 WHERE account = 'T0003'`);
+    expect(await version()).toBe(start);
+  });
+});

@@ -71,23 +71,24 @@ export function peopleConditions(filter: PeopleFilter): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-const orgName = (alias: string, language: Language) =>
-  language === 'en' ? sql.raw(`COALESCE(${alias}.name_en, ${alias}.name)`) : sql.raw(`${alias}.name`);
+/** The name of the organisation unit whose id is `idColumn`, in the caller's language (null when none). */
+const orgName = (idColumn: string, language: Language) =>
+  sql.raw(`(SELECT ${language === 'en' ? 'COALESCE(o.name_en, o.name)' : 'o.name'} FROM org_units o WHERE o.id = ${idColumn})`);
 
-/** The columns and joins that turn chosen users `u` into picker rows. */
+/**
+ * The columns and joins that turn chosen users `u` into picker rows. Unit names are looked up per row:
+ * as four more joins of org_units they made planning cost five times the execution (6 ms of planning for
+ * a 1 ms walk over 310,000 users; docs/decisions.md "People search").
+ */
 function personDetails(language: Language): { columns: SQL; joins: SQL } {
   return {
     columns: sql`u.account, u.display_name, u.user_type,
-           COALESCE(${orgName('stc', language)}, ${orgName('clc', language)}) AS campus_name,
-           COALESCE(${orgName('wd', language)}, ${orgName('rg', language)}, cl.name) AS unit_name`,
+           COALESCE(${orgName('st.campus_id', language)}, ${orgName('cl.campus_id', language)}) AS campus_name,
+           COALESCE(${orgName('st.working_dept_id', language)}, ${orgName('st.research_group_id', language)}, cl.name) AS unit_name`,
     joins: sql`
     LEFT JOIN staff st ON st.user_id = u.id
-    LEFT JOIN org_units stc ON stc.id = st.campus_id
-    LEFT JOIN org_units wd ON wd.id = st.working_dept_id
-    LEFT JOIN org_units rg ON rg.id = st.research_group_id
     LEFT JOIN students s ON s.user_id = u.id
-    LEFT JOIN classes cl ON cl.id = s.class_id
-    LEFT JOIN org_units clc ON clc.id = cl.campus_id`,
+    LEFT JOIN classes cl ON cl.id = s.class_id`,
   };
 }
 
@@ -141,7 +142,10 @@ export interface PeoplePage {
 
 export async function pagePeople(db: DbOrTx, filter: PeopleFilter, page: { offset: number; limit: number }, language: Language): Promise<PeoplePage> {
   if (filter.keyword) {
-    const found = await queryRows<PersonRow & { total: number | string }>(db, keywordPageQuery(filter, page, language));
+    // Prepared: planning this statement (seven joins, two keyword indexes) costs two to five times its
+    // execution, and its generic plan reads the keyword indexes whatever the keyword (docs/decisions.md
+    // "People search"). The walk below stays unprepared: a generic plan cannot see that its LIMIT is small.
+    const found = await queryRows<PersonRow & { total: number | string }>(db, keywordPageQuery(filter, page, language), { prepared: true });
     const total = Number(found[0]?.total ?? 0);
     if (total <= KEYWORD_MATCH_LIMIT) {
       return { total, rows: found.filter((row) => row.account !== null).map(({ total: _total, ...row }) => row), more: false };

@@ -147,7 +147,7 @@ export async function componentRoutes(fastify: FastifyInstance): Promise<void> {
     { config, schema: { tags: ['components'], summary: 'People picker list: { total, more, rows: [{ USERID, USERNAME, USERTYPE, XQMC, DWMC }] }; a keyword stops counting at 1,000 matches (more: true)', body: peopleBody } },
     async (request) => {
       const filter = parsePeopleSearch(request.body.search);
-      const result = await searchPeople(database.db, filter, { index: request.body.page, size: request.body.size }, request.language);
+      const result = await searchPeople(database.db, filter, { index: request.body.page, size: request.body.size }, request.language, request.auth!.peopleVersion);
       // `more` (true when the keyword matches more people than the total counts) is an addition to the legacy shape.
       return ok({ total: result.total, more: result.more, rows: result.rows.map(wire.person) });
     },

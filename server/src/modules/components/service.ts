@@ -2,7 +2,8 @@ import type { Language, PagedResult } from '@campus/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { enabledItemsOf, localName } from '../dictionaries/service.ts';
-import { areaChildren, areaExists, areaPath, enabledOrgUnits, enabledRoles, namesOfAccounts, pagePeople, type PeopleFilter } from './queries.ts';
+import { VersionedCache } from '../../platform/versionedCache.ts';
+import { areaChildren, areaExists, areaPath, enabledOrgUnits, enabledRoles, namesOfAccounts, pagePeople, type PeopleFilter, type PeoplePage } from './queries.ts';
 
 export const ROLE_TYPE_DICTIONARY = 'STD_ROLE_TYPE';
 export const STAFF_TYPE_DICTIONARY = 'STD_STAFF_TYPE';
@@ -15,8 +16,25 @@ export interface Person {
   unitName: string | null;
 }
 
-export async function searchPeople(db: DbOrTx, filter: PeopleFilter, page: { index: number; size: number }, language: Language): Promise<PagedResult<Person> & { more: boolean }> {
-  const { total, rows, more } = await pagePeople(db, filter, { offset: page.index * page.size, limit: page.size }, language);
+/**
+ * Picker pages by the people version they were read at (see VersionedCache): teachers open the same
+ * picker with the same few names at the same minute, and a keyword page costs the database 1–7 ms while
+ * every change to people, units, classes or terms bumps the version that retires the cached pages.
+ */
+const peoplePages = new VersionedCache<PeoplePage>(500);
+
+export async function searchPeople(
+  db: DbOrTx,
+  filter: PeopleFilter,
+  page: { index: number; size: number },
+  language: Language,
+  /** The caller's people version (AuthContext.peopleVersion); without it the page is read afresh. */
+  peopleVersion?: string,
+): Promise<PagedResult<Person> & { more: boolean }> {
+  const read = () => pagePeople(db, filter, { offset: page.index * page.size, limit: page.size }, language);
+  // Every field of the filter, in a fixed order, so that a field added later can never share a key.
+  const key = `${language}|${page.index}|${page.size}|${JSON.stringify(filter, Object.keys(filter).sort())}`;
+  const { total, rows, more } = await (peopleVersion === undefined ? read() : peoplePages.get(Number(peopleVersion), key, read));
   return {
     total,
     more,

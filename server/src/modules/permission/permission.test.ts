@@ -39,7 +39,7 @@ describe('POST /ms/getPermission', () => {
   it('answers ready JSON text that is exactly the serialised payload, as JSON', async () => {
     const response = await t.post('/ms/getPermission', undefined, { token: await t.login('T0001') });
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    const auth = { sessionId: 0, userId: 0, account: 'T0001', displayName: 'A "quoted" \\ name', userType: 3, roleIds: [], accessVersion: '0' };
+    const auth = { sessionId: 0, userId: 0, account: 'T0001', displayName: 'A "quoted" \\ name', userType: 3, roleIds: [], accessVersion: '0', peopleVersion: '0' };
     const [teacher] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.account, 'T0001'));
     const roleIds = (await t.database.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, teacher!.id))).map((r) => r.roleId).sort((a, b) => a - b);
     const caller = { ...auth, roleIds };
