@@ -4,6 +4,7 @@ import { roleSetAccess } from './access.ts';
 import type { Access } from './context.ts';
 import { forbidden, sessionExpired } from './errors.ts';
 import { languageOf } from './i18n.ts';
+import { installEmbeddedSessionCache } from './sessionCache.ts';
 import { resolveSession } from './sessions.ts';
 
 /**
@@ -14,6 +15,8 @@ import { resolveSession } from './sessions.ts';
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const { config, database } = app;
   const headerName = config.tokenHeader.toLowerCase();
+  const embedded = await installEmbeddedSessionCache(database);
+  if (embedded) app.addHook('onClose', async () => embedded.stop());
 
   app.decorateRequest('auth', null);
   app.decorateRequest('auditUser', null);
@@ -36,6 +39,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     const resolved = await resolveSession(database.db, config, token, {
       forceTouch: request.routeOptions.config?.keepAlive === true,
+      cache: embedded?.cache,
     });
     if ('code' in resolved) {
       // A stale token on a public call (e.g. the login page) is simply ignored.

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { hotStatement, type DbOrTx } from '../db/client.ts';
 import { sessions } from '../db/schema/index.ts';
 import type { AuthContext } from './context.ts';
+import type { SessionCache } from './sessionCache.ts';
 import { hashToken, looksLikeToken, newToken } from './tokens.ts';
 
 export interface ResolvedSession {
@@ -50,6 +51,8 @@ interface SessionLookupRow {
   role_ids: number[] | string | null;
   access_version: string;
   people_version: string | null;
+  /** Seconds until the session must be read again: touched, rotated or expired (an embedded cache keeps it that long). */
+  fresh_seconds: number;
 }
 
 /** int[] arrives as an array from node-postgres and PGlite; a text form is read too, to be safe. */
@@ -74,7 +77,8 @@ const lookupSession = hotStatement<SessionLookupRow>(`
       -- Read with the session so that permission checks need no further query while nothing changed.
       ARRAY(SELECT ur.role_id FROM user_roles ur JOIN roles r ON r.id = ur.role_id AND r.enabled WHERE ur.user_id = u.id ORDER BY ur.role_id) AS role_ids,
       (SELECT av.version::text FROM access_version av WHERE av.id = 1) AS access_version,
-      (SELECT dv.version::text FROM data_versions dv WHERE dv.name = 'people') AS people_version
+      (SELECT dv.version::text FROM data_versions dv WHERE dv.name = 'people') AS people_version,
+      EXTRACT(EPOCH FROM LEAST(s.last_seen_at + make_interval(secs => $2), s.rotated_at + make_interval(mins => $3), s.idle_expires_at, s.absolute_expires_at) - now())::float8 AS fresh_seconds
     FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.token_hash = $1
        OR (s.previous_token_hash = $1 AND s.previous_valid_until > now())
@@ -84,10 +88,13 @@ export async function resolveSession(
   db: DbOrTx,
   config: Config,
   token: string,
-  options: { forceTouch?: boolean } = {},
+  options: { forceTouch?: boolean; cache?: SessionCache | null } = {},
 ): Promise<ResolvedSession | SessionFailure> {
   if (!looksLikeToken(token)) return { code: ResultCode.sessionExpired };
   const tokenHash = hashToken(token);
+  const cached = options.forceTouch ? undefined : options.cache?.get(tokenHash);
+  if (cached) return { auth: cached };
+  const readAt = options.cache?.generation ?? 0;
   const found = await lookupSession(db, [tokenHash, TOUCH_AFTER_SECONDS, config.session.rotateMinutes]);
   const row = found[0];
   if (!row || row.revoked || row.expired) return { code: ResultCode.sessionExpired };
@@ -121,6 +128,9 @@ export async function resolveSession(
       .returning({ id: sessions.id });
     if (rotated.length > 0) return { auth, refreshedToken: replacement };
   }
+  // Only the current token of a session that needs no write now is kept; the write's own notification
+  // would drop it again anyway.
+  if (row.is_current && !row.needs_rotation && !row.needs_touch && !options.forceTouch) options.cache?.put(tokenHash, auth, row.fresh_seconds, readAt);
   if (row.needs_touch || options.forceTouch) {
     await db
       .update(sessions)
