@@ -69,7 +69,7 @@ export const ESTIMATED_TOTAL_THRESHOLD = 100_000;
 /**
  * The total of a paged list. Filtered lists, and tables of up to 100,000 rows, are counted exactly; an
  * unfiltered list over a bigger table (operation logs grow by the million) answers PostgreSQL's own row
- * estimate (pg_class.reltuples, kept current by autovacuum and ANALYZE), because counting a million rows
+ * estimate (rowEstimate: pg_class's rows per page times the table's pages now), because counting a million rows
  * on every page costs far more than the page. The pager only needs the size of the list, not the last row.
  */
 export async function listTotal(
@@ -90,7 +90,14 @@ export async function listTotal(
   return exact();
 }
 
-/** PostgreSQL's row estimate of a table as a column, for a page statement to read along with its rows (see listTotal). */
+/**
+ * PostgreSQL's row estimate of a table as a column, for a page statement to read along with its rows (see
+ * listTotal). It is the planner's own: the rows per page of the last VACUUM or ANALYZE times the table's
+ * pages now, so it follows a growing table between analyses (the embedded database has no autovacuum, and
+ * a bare `reltuples` would stay where its last analysis left it). Null until the table was first analysed.
+ */
 export function rowEstimate(tableName: string): SQL<string | null> {
-  return sql<string | null>`(SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(${tableName}))`;
+  return sql<string | null>`(SELECT CASE WHEN c.relpages > 0 AND c.reltuples >= 0
+      THEN (c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::int))::bigint END
+    FROM pg_class c WHERE c.oid = to_regclass(${tableName}))`;
 }
