@@ -179,6 +179,41 @@ function cpuSecondsOf(pid: number): number {
 }
 
 /**
+ * CPU seconds of every PostgreSQL process on this machine (the backends serving the run), or null on the
+ * embedded database, whose work is the server's own. Other databases' work would count too: the bench
+ * expects a quiet server.
+ */
+function databaseCpuSeconds(): number | null {
+  if (!target.databaseUrl) return null;
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) total += cpuSecondsOf(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+/**
+ * Runs a load and measures the CPU each request cost the server and the database: on two cores, a call's
+ * cost shows here before it shows in requests per second (docs/decisions.md "Fewer round trips per call").
+ */
+async function withCpu(pid: number, run: () => ReturnType<typeof load>): Promise<Awaited<ReturnType<typeof load>> & { cpu: Row['cpu'] }> {
+  const server = cpuSecondsOf(pid);
+  const database = databaseCpuSeconds();
+  const result = await run();
+  const perRequest = (seconds: number) => Math.round((seconds * 1e6) / Math.max(1, result.requests));
+  const databaseAfter = databaseCpuSeconds();
+  return {
+    ...result,
+    cpu: { serverUs: perRequest(cpuSecondsOf(pid) - server), databaseUs: database === null || databaseAfter === null ? null : perRequest(databaseAfter - database) },
+  };
+}
+
+/**
  * Waits until the server is idle (under 10 % of a core for a second, at most 60 s). Requests that timed
  * out on the client are still worked off by the server (argon2 hashes, queued queries), and that
  * backlog must not be counted against the next scenario.
@@ -208,6 +243,8 @@ interface Row {
   envelopeFailures: number;
   errors: number;
   peakRssMb: number;
+  /** CPU time per request of the server process and of all PostgreSQL processes (null on the embedded database). */
+  cpu?: { serverUs: number; databaseUs: number | null };
 }
 
 interface Scenario {
@@ -287,7 +324,8 @@ async function loginAll(base: string, accounts: string[]): Promise<Map<string, s
 
 function fmt(row: Row, bare?: Row, select1?: Row): string {
   const ratio = (base?: Row) => (base && base.rps ? `${((100 * row.rps) / base.rps).toFixed(1)} %` : '–');
-  return `| ${row.scenario} | ${row.connections} | ${Math.round(row.rps).toLocaleString('en')} | ${row.p50} | ${row.p99} | ${row.non2xx} | ${row.envelopeFailures} | ${row.errors} | ${ratio(bare)} | ${ratio(select1)} | ${row.peakRssMb ? Math.round(row.peakRssMb) : '–'} |`;
+  const cpu = row.cpu ? `${row.cpu.serverUs} | ${row.cpu.databaseUs ?? '–'}` : '– | –';
+  return `| ${row.scenario} | ${row.connections} | ${Math.round(row.rps).toLocaleString('en')} | ${row.p50} | ${row.p99} | ${row.non2xx} | ${row.envelopeFailures} | ${row.errors} | ${ratio(bare)} | ${ratio(select1)} | ${row.peakRssMb ? Math.round(row.peakRssMb) : '–'} | ${cpu} |`;
 }
 
 async function main(): Promise<void> {
@@ -313,7 +351,7 @@ async function main(): Promise<void> {
   const wanted = (name: string) => !ONLY || ONLY.test(name) || name.startsWith('baseline');
 
   // Baselines, in their own process (with the same database client and pool), before the server starts.
-  console.log('| scenario | conns | req/s | p50 ms | p99 ms | non-2xx | result:false | errors | vs bare | vs SELECT 1 | peak RSS MB |');
+  console.log('| scenario | conns | req/s | p50 ms | p99 ms | non-2xx | result:false | errors | vs bare | vs SELECT 1 | peak RSS MB | server µs/req | database µs/req |');
   const baseline = await startChild('baseline', path.join(repoRoot, 'bench', 'baseline.ts'), '/bare', {});
   try {
     for (const [name, url] of [['baseline: bare Fastify', '/bare'], ['baseline: SELECT 1', '/select1']] as const) {
@@ -321,7 +359,7 @@ async function main(): Promise<void> {
         const base = `http://127.0.0.1:${baseline.port}`;
         const scenario: Scenario = { name, method: 'GET', path: url };
         if (WARMUP) await load(base, scenario, connections, WARMUP);
-        record({ scenario: name, connections, peakRssMb: 0, ...(await load(base, scenario, connections, DURATION)) });
+        record({ scenario: name, connections, peakRssMb: 0, ...(await withCpu(baseline.process.pid!, () => load(base, scenario, connections, DURATION))) });
       }
     }
   } finally {
@@ -377,7 +415,7 @@ async function main(): Promise<void> {
         if (WARMUP) await load(base, scenario, connections, WARMUP);
         await settle(server.process.pid!);
         peakDuringScenario = 0;
-        const result = await load(base, scenario, connections, DURATION, sampler);
+        const result = await withCpu(server.process.pid!, () => load(base, scenario, connections, DURATION, sampler));
         record({ scenario: scenario.name, connections, peakRssMb: peakDuringScenario, ...result });
       }
     }
@@ -474,8 +512,8 @@ async function report(rows: Row[], facts: Facts, peakMb: number, serverSeconds: 
     `- Load: autocannon, ${DURATION} s per scenario after ${WARMUP} s warm-up, timeout 10 s; login pool ${facts.pool.length} accounts; server LOG_LEVEL=warn, request encryption off; term ${facts.termCode} week ${facts.week}`,
     `- Server peak memory (VmHWM): ${Math.round(peakMb)} MB over ${Math.round(serverSeconds)} s`,
     '',
-    '| scenario | conns | req/s | p50 ms | p99 ms | non-2xx | result:false | errors | vs bare | vs SELECT 1 | peak RSS MB |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | conns | req/s | p50 ms | p99 ms | non-2xx | result:false | errors | vs bare | vs SELECT 1 | peak RSS MB | server µs/req | database µs/req |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map((row) => {
       const c = typeof row.connections === 'number' ? row.connections : 50;
       return fmt(row, bare(c), select1(c));
@@ -497,7 +535,9 @@ async function report(rows: Row[], facts: Facts, peakMb: number, serverSeconds: 
         'Written by `npm run bench` (bench/run.ts), one section per run, newest last. Method: README "Benchmarks" and',
         'docs/decisions.md "Benchmarks". "vs bare" and "vs SELECT 1" are the scenario\'s requests per second as a share of',
         'the baselines measured in the same run at the same connection count. "result:false" counts answers with HTTP 2xx or',
-        'not whose envelope says result false; "errors" are connection errors and timeouts.',
+        'not whose envelope says result false; "errors" are connection errors and timeouts. "server µs/req" and',
+        '"database µs/req" are the CPU time of the server process and of all PostgreSQL processes during the scenario,',
+        'divided by its requests.',
         '',
         '',
       ].join('\n'),
