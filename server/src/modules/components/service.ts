@@ -28,13 +28,13 @@ export async function searchPeople(
   filter: PeopleFilter,
   page: { index: number; size: number },
   language: Language,
-  /** The caller's people version (AuthContext.peopleVersion); without it the page is read afresh. */
-  peopleVersion?: string,
+  /** The caller's people version (AuthContext.peopleVersion). */
+  peopleVersion: string,
 ): Promise<PagedResult<Person> & { more: boolean }> {
   const read = () => pagePeople(db, filter, { offset: page.index * page.size, limit: page.size }, language);
   // Every field of the filter, in a fixed order, so that a field added later can never share a key.
   const key = `${language}|${page.index}|${page.size}|${JSON.stringify(filter, Object.keys(filter).sort())}`;
-  const { total, rows, more } = await (peopleVersion === undefined ? read() : peoplePages.get(Number(peopleVersion), key, read));
+  const { total, rows, more } = await peoplePages.get(Number(peopleVersion), key, read);
   return {
     total,
     more,
