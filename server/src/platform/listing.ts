@@ -77,15 +77,18 @@ export async function listTotal(
   tableName: string,
   filtered: boolean,
   exact: () => Promise<number>,
-  /** The estimate when the page's own statement already read it (rowEstimate), saving a round trip. */
+  /**
+   * What the page's own statement read of rowEstimate, saving a round trip: null when the table has no
+   * estimate yet, undefined when it was not read (an empty page carries no row to read it from).
+   */
   knownEstimate?: number | string | null,
 ): Promise<number> {
   if (!filtered) {
     const estimate =
-      knownEstimate !== undefined && knownEstimate !== null
-        ? Number(knownEstimate)
-        : Number((await queryRows<{ estimate: number | string | null }>(db, sql`SELECT ${rowEstimate(tableName)} AS estimate`, { prepared: true }))[0]?.estimate ?? -1);
-    if (estimate > ESTIMATED_TOTAL_THRESHOLD) return estimate;
+      knownEstimate !== undefined
+        ? knownEstimate
+        : (await queryRows<{ estimate: number | string | null }>(db, sql`SELECT ${rowEstimate(tableName)} AS estimate`, { prepared: true }))[0]?.estimate;
+    if (Number(estimate ?? -1) > ESTIMATED_TOTAL_THRESHOLD) return Number(estimate);
   }
   return exact();
 }

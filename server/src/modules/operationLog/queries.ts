@@ -58,7 +58,7 @@ export async function pageLogs(db: DbOrTx, request: ListRequest<OperationLogSear
       : await page.where(where).orderBy(...logList.orderBy(request)).limit(request.limit).offset(request.offset);
   const rows = found.map(({ estimate: _estimate, ...row }) => toRow(row));
   const total = withTotal
-    ? await listTotal(db, 'operation_logs', where !== undefined, async () => (await db.select({ total: count() }).from(operationLogs).where(where))[0]!.total, found[0]?.estimate)
+    ? await listTotal(db, 'operation_logs', where !== undefined, async () => (await db.select({ total: count() }).from(operationLogs).where(where))[0]!.total, found.length > 0 ? found[0].estimate : undefined)
     : rows.length;
   return { total, rows };
 }
