@@ -1,8 +1,7 @@
-import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PagedQuery } from '@campus/contract';
 import type { z } from 'zod';
 import { badRequest } from './errors.ts';
-import { queryRows, type DbOrTx } from '../db/client.ts';
 
 /** A generic paged-table request after checking: typed search, an allowed sort column, offset and limit. */
 export interface ListRequest<Search, SortField extends string> {
@@ -61,46 +60,4 @@ function readSearch(search: unknown): unknown {
 /** Escapes LIKE wildcards so a keyword matches literally. */
 export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** Above this many rows an unfiltered list reports the planner's row estimate instead of counting. */
-export const ESTIMATED_TOTAL_THRESHOLD = 100_000;
-
-/**
- * The total of a paged list. Filtered lists, and tables of up to 100,000 rows, are counted exactly; an
- * unfiltered list over a bigger table (operation logs grow by the million) answers PostgreSQL's own row
- * estimate (rowEstimate: pg_class's rows per page times the table's pages now), because counting a million rows
- * on every page costs far more than the page. The pager only needs the size of the list, not the last row.
- */
-export async function listTotal(
-  db: DbOrTx,
-  tableName: string,
-  filtered: boolean,
-  exact: () => Promise<number>,
-  /**
-   * What the page's own statement read of rowEstimate, saving a round trip: null when the table has no
-   * estimate yet, undefined when it was not read (an empty page carries no row to read it from).
-   */
-  knownEstimate?: number | string | null,
-): Promise<number> {
-  if (!filtered) {
-    const estimate =
-      knownEstimate !== undefined
-        ? knownEstimate
-        : (await queryRows<{ estimate: number | string | null }>(db, sql`SELECT ${rowEstimate(tableName)} AS estimate`, { prepared: true }))[0]?.estimate;
-    if (Number(estimate ?? -1) > ESTIMATED_TOTAL_THRESHOLD) return Number(estimate);
-  }
-  return exact();
-}
-
-/**
- * PostgreSQL's row estimate of a table as a column, for a page statement to read along with its rows (see
- * listTotal). It is the planner's own: the rows per page of the last VACUUM or ANALYZE times the table's
- * pages now, so it follows a growing table between analyses (the embedded database has no autovacuum, and
- * a bare `reltuples` would stay where its last analysis left it). Null until the table was first analysed.
- */
-export function rowEstimate(tableName: string): SQL<string | null> {
-  return sql<string | null>`(SELECT CASE WHEN c.relpages > 0 AND c.reltuples >= 0
-      THEN (c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::int))::bigint END
-    FROM pg_class c WHERE c.oid = to_regclass(${tableName}))`;
 }

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** Every write the server performs, successful or not (spec section 3 "User log"). */
 export const operationLogs = pgTable(
@@ -27,4 +27,25 @@ export const operationLogs = pgTable(
   },
   // (created_at, id): the log list's order including its tie breaker, so a page needs no sort.
   (t) => [index('operation_logs_created_idx').on(t.createdAt, t.id), index('operation_logs_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * How many operation-log rows each UTC day holds, kept by triggers in the writing transaction (migration
+ * 0013), so a statement that reads these counts and the log in one snapshot sees them agree exactly. The
+ * log list finds the day a deep page starts in from these counts and skips rows of that day only, and
+ * reads its total here instead of counting a million rows (docs/decisions.md "Deep pages").
+ */
+export const operationLogDays = pgTable(
+  'operation_log_days',
+  {
+    /** Days since 1970-01-01 UTC of created_at. */
+    day: integer('day').notNull(),
+    /**
+     * The writing connection's share of the day (its backend pid modulo 16): concurrent writers add to
+     * different rows instead of queueing for the lock of one. A day's count is the sum of its slots.
+     */
+    slot: smallint('slot').notNull(),
+    rows: bigint('rows', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.slot] })],
 );

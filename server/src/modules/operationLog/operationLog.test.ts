@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { operationLogs } from '../../db/schema/index.ts';
 import { logList, pageLogs } from './queries.ts';
@@ -128,5 +128,79 @@ describe('deep pages of the log', () => {
       expect(rows.map((row) => row.id)).toEqual(direct.map((row) => row.id));
       expect(rows).toHaveLength(10);
     }
+  });
+});
+
+describe('pages found through the day counts', () => {
+  /** Ids and total of the unfiltered time-ordered list the direct way: OFFSET over every row, count(*). */
+  async function direct(order: 'asc' | 'desc', offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
+    const request = logList.parse({ currPage: 0, limit, sortField: 'createdAt', order, search: {} });
+    const rows = await t.database.db.select({ id: operationLogs.id }).from(operationLogs).orderBy(...logList.orderBy(request)).limit(limit).offset(offset);
+    const [{ total }] = await t.database.db.select({ total: count() }).from(operationLogs);
+    return { ids: rows.map((row) => row.id), total };
+  }
+
+  async function expectSameAsDirect(offsets: number[]): Promise<void> {
+    for (const order of ['desc', 'asc'] as const) {
+      for (const offset of offsets) {
+        const limit = offset % 3 === 0 ? 10 : 7;
+        const counted = await pageLogs(t.database.db, { search: {}, sortField: 'createdAt', order, offset, limit });
+        const expected = await direct(order, offset, limit);
+        expect({ order, offset, ids: counted.rows.map((row) => row.id), total: counted.total }).toEqual({ order, offset, ...expected });
+      }
+    }
+  }
+
+  it('gives the rows and total of OFFSET and count(*) at every depth, in both orders, across day boundaries and ties', async () => {
+    // Forty days of rows, several on the same instant (the id breaks the tie), some exactly at midnight UTC.
+    await t.database.db.execute(sql`
+      INSERT INTO operation_logs (created_at, method, path, module, operation, duration_ms, outcome, status_code, client_type)
+      SELECT CASE WHEN g % 11 = 0 THEN date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - make_interval(days => g % 40)
+                  ELSE now() - make_interval(days => g % 40, secs => (g % 5) * 3600) END,
+             'POST', '/counted', 'counted', 'op', 1, 'success', 200, 'pc'
+      FROM generate_series(1, 900) AS g`);
+    const { total } = await direct('desc', 0, 1);
+    expect(total).toBeGreaterThan(2000);
+    await expectSameAsDirect([0, 1, 9, 10, 22, 23, 24, 25, 100, 499, 777, 1001, total - 10, total - 3, total - 1, total, total + 10, 10_000_000]);
+    // Whole rows, as the list's other statements give them (the time as ISO text in UTC).
+    const counted = await pageLogs(t.database.db, { search: {}, sortField: 'createdAt', order: 'desc', offset: 500, limit: 5 });
+    const rows = await t.database.db.select().from(operationLogs).orderBy(sql`created_at DESC, id DESC`).limit(5).offset(500);
+    expect(counted.rows).toEqual(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })));
+  });
+
+  it('keeps the counts right through deletes, updates that move rows to other days, truncation and rollbacks', async () => {
+    await t.database.db.execute(sql`DELETE FROM operation_logs WHERE path = '/counted' AND id % 4 = 0`);
+    await t.database.db.execute(sql`UPDATE operation_logs SET created_at = created_at - interval '3 days 7 hours' WHERE path = '/counted' AND id % 5 = 0`);
+    const { total } = await direct('desc', 0, 1);
+    await expectSameAsDirect([0, 5, 130, 600, total - 1, total]);
+
+    // A write that fails half-way leaves the counts as they were, with the rows.
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO operation_logs (method, path, module, operation, duration_ms, outcome, status_code, client_type) VALUES ('POST', '/rolled-back', 'counted', 'op', 1, 'success', 200, 'pc')`);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await pageLogs(t.database.db, logList.parse({ currPage: 0, limit: 10 }))).total).toBe(total);
+
+    // Truncation empties the counts with the log (seen inside a transaction that is then undone).
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`TRUNCATE operation_logs`);
+        expect(await pageLogs(tx, logList.parse({ currPage: 0, limit: 10 }))).toEqual({ total: 0, rows: [] });
+        await tx.execute(sql`INSERT INTO operation_logs (method, path, module, operation, duration_ms, outcome, status_code, client_type) VALUES ('POST', '/after-truncate', 'counted', 'op', 1, 'success', 200, 'pc')`);
+        const after = await pageLogs(tx, logList.parse({ currPage: 0, limit: 10 }));
+        expect({ total: after.total, paths: after.rows.map((row) => row.path) }).toEqual({ total: 1, paths: ['/after-truncate'] });
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    await expectSameAsDirect([0, total - 1]);
+  });
+
+  it('takes the total of the whole log from the counts for another order too, past the end included', async () => {
+    const { total } = await direct('desc', 0, 1);
+    const byDuration = await pageLogs(t.database.db, logList.parse({ currPage: 0, limit: 10, sortField: 'durationMs', order: 'asc' }));
+    expect(byDuration.total).toBe(total);
+    expect((await pageLogs(t.database.db, logList.parse({ currPage: 100_000, limit: 10, sortField: 'account', order: 'asc' }))).total).toBe(total);
   });
 });
