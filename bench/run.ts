@@ -183,17 +183,30 @@ function cpuSecondsOf(pid: number): number {
  * embedded database, whose work is the server's own. Other databases' work would count too: the bench
  * expects a quiet server.
  */
-function databaseCpuSeconds(): number | null {
+/** CPU seconds of every PostgreSQL process now, by process id. */
+function databaseCpuByProcess(): Map<number, number> | null {
   if (!target.databaseUrl) return null;
-  let total = 0;
+  const seconds = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) total += cpuSecondsOf(Number(entry));
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) seconds.set(Number(entry), cpuSecondsOf(Number(entry)));
     } catch {
       // the process ended meanwhile
     }
   }
+  return seconds;
+}
+
+/**
+ * The PostgreSQL CPU spent between two readings: what each process added, and all of a process that started
+ * meanwhile. A process that ended meanwhile (a pooled connection closed when idle) takes its share with it,
+ * so the figure can be low, never negative.
+ */
+function databaseCpuBetween(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+  if (before === null || after === null) return null;
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -203,13 +216,13 @@ function databaseCpuSeconds(): number | null {
  */
 async function withCpu(pid: number, run: () => ReturnType<typeof load>): Promise<Awaited<ReturnType<typeof load>> & { cpu: Row['cpu'] }> {
   const server = cpuSecondsOf(pid);
-  const database = databaseCpuSeconds();
+  const database = databaseCpuByProcess();
   const result = await run();
   const perRequest = (seconds: number) => Math.round((seconds * 1e6) / Math.max(1, result.requests));
-  const databaseAfter = databaseCpuSeconds();
+  const databaseSeconds = databaseCpuBetween(database, databaseCpuByProcess());
   return {
     ...result,
-    cpu: { serverUs: perRequest(cpuSecondsOf(pid) - server), databaseUs: database === null || databaseAfter === null ? null : perRequest(databaseAfter - database) },
+    cpu: { serverUs: perRequest(cpuSecondsOf(pid) - server), databaseUs: databaseSeconds === null ? null : perRequest(databaseSeconds) },
   };
 }
 

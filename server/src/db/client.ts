@@ -124,6 +124,92 @@ export function hotStatement<Row>(text: string): (db: DbOrTx, values: unknown[])
   };
 }
 
+interface Waiting<Row> {
+  key: string;
+  input: readonly unknown[];
+  resolve: (rows: Row[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * A hot read that concurrent requests make with different values, sent for many of them in one statement.
+ * On this machine a statement costs more in the kernel (the socket write, waking the PostgreSQL backend)
+ * and in the backend's protocol handling than a small indexed read itself (docs/decisions.md "Hot reads in
+ * batches"), so a busy server shares statements: while `maxInFlight` batches of one database are running,
+ * new requests wait and leave together when one comes back; a request that finds a free slot goes at once,
+ * alone, so a quiet server waits for nothing. Every request is still read by a statement sent after it
+ * arrived, in one snapshot: nothing is remembered between batches.
+ *
+ * `text` reads the requests from $1, a JSON array with one array of values per request:
+ *   FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS request(input, position)
+ * (`request.input->>0` is the first value), and answers `request.position` as `position` in every row. A
+ * request gets its rows in the statement's order. Only for reads: a failed statement fails its whole batch.
+ */
+export class BatchedStatement<Row> {
+  readonly #statement: (db: DbOrTx, values: unknown[]) => Promise<(Row & { position: number | string })[]>;
+  readonly #queues = new WeakMap<object, { waiting: Waiting<Row>[]; inFlight: number }>();
+  /** Statements sent so far (for tests and diagnostics). */
+  statements = 0;
+
+  constructor(
+    text: string,
+    private readonly maxInFlight = 1,
+    private readonly maxBatch = 256,
+  ) {
+    this.#statement = hotStatement(text);
+  }
+
+  run(db: DbOrTx, input: readonly unknown[]): Promise<Row[]> {
+    let queue = this.#queues.get(db);
+    if (!queue) {
+      queue = { waiting: [], inFlight: 0 };
+      this.#queues.set(db, queue);
+    }
+    const waiting = queue;
+    return new Promise((resolve, reject) => {
+      waiting.waiting.push({ key: JSON.stringify(input), input, resolve, reject });
+      this.#send(db, waiting);
+    });
+  }
+
+  #send(db: DbOrTx, queue: { waiting: Waiting<Row>[]; inFlight: number }): void {
+    while (queue.inFlight < this.maxInFlight && queue.waiting.length > 0) {
+      const batch = queue.waiting.splice(0, this.maxBatch);
+      // Requests with the same values (one user's tabs) are asked once.
+      const positions = new Map<string, number>();
+      const inputs: (readonly unknown[])[] = [];
+      for (const waiting of batch) {
+        if (!positions.has(waiting.key)) {
+          inputs.push(waiting.input);
+          positions.set(waiting.key, inputs.length);
+        }
+      }
+      queue.inFlight += 1;
+      this.statements += 1;
+      this.#statement(db, [JSON.stringify(inputs)])
+        .then(
+          (rows) => {
+            const byPosition = new Map<number, Row[]>();
+            for (const { position, ...row } of rows) {
+              const at = Number(position);
+              let list = byPosition.get(at);
+              if (!list) byPosition.set(at, (list = []));
+              list.push(row as unknown as Row);
+            }
+            for (const waiting of batch) waiting.resolve(byPosition.get(positions.get(waiting.key)!) ?? []);
+          },
+          (error: unknown) => {
+            for (const waiting of batch) waiting.reject(error);
+          },
+        )
+        .finally(() => {
+          queue.inFlight -= 1;
+          this.#send(db, queue);
+        });
+    }
+  }
+}
+
 /** The parts of drizzle's database object that run one statement under a name (not in its public types). */
 interface PreparingDb {
   session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> } };

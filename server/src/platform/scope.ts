@@ -20,31 +20,61 @@ export function isStaff(auth: AuthContext): boolean {
   return auth.userType === USER_TYPES.teacher || auth.userType === USER_TYPES.administrator;
 }
 
-/** Condition on a students.id expression. */
-export function visibleStudents(auth: AuthContext, _permissions: Set<string>, studentId: SQL): SQL {
-  if (isAdministrator(auth)) return sql`TRUE`;
+/** Which students a caller sees, by the kind of caller (visibleStudentsOf). */
+export type StudentScope = 'all' | 'self' | 'children' | 'taught' | 'none';
+
+export function studentScopeOf(auth: AuthContext): StudentScope {
+  if (isAdministrator(auth)) return 'all';
   switch (auth.userType) {
     case USER_TYPES.student:
-      return sql`${studentId} IN (SELECT s.id FROM students s WHERE s.user_id = ${auth.userId})`;
+      return 'self';
     case USER_TYPES.parent:
-      return sql`${studentId} IN (SELECT g.student_id FROM guardians g WHERE g.parent_user_id = ${auth.userId})`;
+      return 'children';
     case USER_TYPES.teacher:
-      return sql`${studentId} IN (
-        SELECT s.id FROM students s WHERE s.class_id IN (${taughtClassIds(auth)}))`;
+      return 'taught';
     default:
+      return 'none';
+  }
+}
+
+/** Condition on a students.id expression. */
+export function visibleStudents(auth: AuthContext, _permissions: Set<string>, studentId: SQL): SQL {
+  return visibleStudentsOf(studentScopeOf(auth), sql`${auth.userId}`, studentId);
+}
+
+/**
+ * The same condition for a caller given by the kind of their scope and an expression of their user id, for
+ * a statement that serves several callers of one kind at once (the student's week, in batches).
+ */
+export function visibleStudentsOf(scope: StudentScope, userId: SQL, studentId: SQL): SQL {
+  switch (scope) {
+    case 'all':
+      return sql`TRUE`;
+    case 'self':
+      return sql`${studentId} IN (SELECT s.id FROM students s WHERE s.user_id = ${userId})`;
+    case 'children':
+      return sql`${studentId} IN (SELECT g.student_id FROM guardians g WHERE g.parent_user_id = ${userId})`;
+    case 'taught':
+      return sql`${studentId} IN (
+        SELECT s.id FROM students s WHERE s.class_id IN (${taughtClassIdsOf(userId)}))`;
+    case 'none':
       return sql`FALSE`;
   }
 }
 
 /** Class ids a teacher leads, or teaches in the current term (a subquery). */
 export function taughtClassIds(auth: AuthContext): SQL {
+  return taughtClassIdsOf(sql`${auth.userId}`);
+}
+
+function taughtClassIdsOf(userId: SQL): SQL {
   return sql`
-    SELECT c.id FROM classes c JOIN staff st ON st.id = c.class_teacher_id WHERE st.user_id = ${auth.userId}
+    SELECT c.id FROM classes c JOIN staff st ON st.id = c.class_teacher_id WHERE st.user_id = ${userId}
     UNION
     SELECT te.class_id FROM timetable_entries te
       JOIN staff st ON st.id = te.teacher_id
       JOIN terms t ON t.id = te.term_id AND t.is_current
-    WHERE st.user_id = ${auth.userId}`;
+    WHERE st.user_id = ${userId}`;
 }
 
 /** Condition on a classes.id expression: staff see every class; students and parents their own (child's). */

@@ -1,7 +1,7 @@
 import { ResultCode } from '@campus/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import { hotStatement, type DbOrTx } from '../db/client.ts';
+import { BatchedStatement, type DbOrTx } from '../db/client.ts';
 import { sessions } from '../db/schema/index.ts';
 import type { AuthContext } from './context.ts';
 import type { SessionCache } from './sessionCache.ts';
@@ -63,27 +63,35 @@ function readIds(value: SessionLookupRow['role_ids']): number[] {
 }
 
 /**
- * Finds the live session behind a token, refreshes its idle expiry, and rotates the token when it is
- * old. Every step is a single statement, so several server processes can serve the same session.
+ * The session behind each request's token hash (its current token, or its previous one within the grace
+ * period), with the user, the role set and the versions a request needs; no row for a hash that names no
+ * session. Read on every authenticated request, so concurrent requests share statements (BatchedStatement).
+ * A request's values: token hash, seconds after which the session is touched, minutes after which it rotates.
  */
-/** Read on every authenticated request: a hot statement (see db/client.ts). */
-const lookupSession = hotStatement<SessionLookupRow>(`
-    SELECT s.id::text AS id, s.user_id, u.account, u.display_name, u.user_type, u.enabled,
-      (s.token_hash = $1) AS is_current,
+const lookupSessions = new BatchedStatement<SessionLookupRow>(`
+    SELECT request.position, s.id::text AS id, s.user_id, u.account, u.display_name, u.user_type, u.enabled,
+      (s.token_hash = request.input->>0) AS is_current,
       (s.revoked_at IS NOT NULL) AS revoked,
       (s.idle_expires_at <= now() OR s.absolute_expires_at <= now()) AS expired,
-      (s.last_seen_at <= now() - make_interval(secs => $2)) AS needs_touch,
-      (s.rotated_at <= now() - make_interval(mins => $3)) AS needs_rotation,
+      (s.last_seen_at <= now() - make_interval(secs => (request.input->>1)::int)) AS needs_touch,
+      (s.rotated_at <= now() - make_interval(mins => (request.input->>2)::int)) AS needs_rotation,
       -- Read with the session so that permission checks need no further query while nothing changed.
       ARRAY(SELECT ur.role_id FROM user_roles ur JOIN roles r ON r.id = ur.role_id AND r.enabled WHERE ur.user_id = u.id ORDER BY ur.role_id) AS role_ids,
       (SELECT av.version::text FROM access_version av WHERE av.id = 1) AS access_version,
       (SELECT dv.version::text FROM data_versions dv WHERE dv.name = 'people') AS people_version,
-      EXTRACT(EPOCH FROM LEAST(s.last_seen_at + make_interval(secs => $2), s.rotated_at + make_interval(mins => $3), s.idle_expires_at, s.absolute_expires_at) - now())::float8 AS fresh_seconds
-    FROM sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.token_hash = $1
-       OR (s.previous_token_hash = $1 AND s.previous_valid_until > now())
-    LIMIT 1`);
+      EXTRACT(EPOCH FROM LEAST(s.last_seen_at + make_interval(secs => (request.input->>1)::int), s.rotated_at + make_interval(mins => (request.input->>2)::int),
+        s.idle_expires_at, s.absolute_expires_at) - now())::float8 AS fresh_seconds
+    FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS request(input, position)
+    CROSS JOIN LATERAL (
+      SELECT * FROM sessions s
+      WHERE s.token_hash = request.input->>0 OR (s.previous_token_hash = request.input->>0 AND s.previous_valid_until > now())
+      LIMIT 1) s
+    JOIN users u ON u.id = s.user_id`);
 
+/**
+ * Finds the live session behind a token, refreshes its idle expiry, and rotates the token when it is
+ * old. Every step is a single statement, so several server processes can serve the same session.
+ */
 export async function resolveSession(
   db: DbOrTx,
   config: Config,
@@ -95,8 +103,7 @@ export async function resolveSession(
   const cached = options.forceTouch ? undefined : options.cache?.get(tokenHash);
   if (cached) return { auth: cached };
   const readAt = options.cache?.generation ?? 0;
-  const found = await lookupSession(db, [tokenHash, TOUCH_AFTER_SECONDS, config.session.rotateMinutes]);
-  const row = found[0];
+  const [row] = await lookupSessions.run(db, [tokenHash, TOUCH_AFTER_SECONDS, config.session.rotateMinutes]);
   if (!row || row.revoked || row.expired) return { code: ResultCode.sessionExpired };
   if (!row.enabled) return { code: ResultCode.sessionReplaced };
 

@@ -1,5 +1,5 @@
 import { and, count, desc, asc, eq, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { hotStatement, runPrepared, type DbOrTx, type Tx } from '../../db/client.ts';
+import { BatchedStatement, runPrepared, type DbOrTx, type Tx } from '../../db/client.ts';
 import { dictionaryItems, messages } from '../../db/schema/index.ts';
 
 /** Dictionary table of the message types. */
@@ -61,27 +61,29 @@ function selectRows(db: DbOrTx, contentLength: number | null) {
 
 /**
  * The message bell's question (every page of every user asks it): all of the recipient's messages, newest
- * first, with their count. One hot statement: a round trip costs the database as much as this read, so the
- * count rides along with the page (an empty page still answers one row, which carries the count).
+ * first, with their count. The count rides along with the page (an empty page still answers one row, which
+ * carries the count), and concurrent users' pages share statements (BatchedStatement): a round trip costs
+ * the database as much as this read. A request's values: recipient, page size, offset.
  */
-const bellStatement = hotStatement<Omit<MessageRow, 'id'> & { id: string | null; total: number }>(`
-  SELECT counted.total, m.id::text AS id, m."recipientUserId", m.title, m.content, m.type,
+const bellStatement = new BatchedStatement<Omit<MessageRow, 'id'> & { id: string | null; total: number }>(`
+  SELECT request.position, counted.total, m.id::text AS id, m."recipientUserId", m.title, m.content, m.type,
          m."typeName", m."typeNameEn", m.status, m.link, m."createdAt"
-  FROM (SELECT count(*)::int AS total FROM messages WHERE recipient_user_id = $1) AS counted
+  FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS request(input, position)
+  CROSS JOIN LATERAL (SELECT count(*)::int AS total FROM messages WHERE recipient_user_id = (request.input->>0)::int) AS counted
   LEFT JOIN LATERAL (
-    SELECT m.id, m.recipient_user_id AS "recipientUserId", m.title, left(m.content, $4) AS content, m.type,
+    SELECT m.id, m.recipient_user_id AS "recipientUserId", m.title, left(m.content, ${LIST_CONTENT_LENGTH + 1}) AS content, m.type,
            d.name AS "typeName", d.name_en AS "typeNameEn", m.status, m.link, m.created_at AS "createdAt"
     FROM messages m
-    LEFT JOIN dictionary_items d ON d.table_name = $5 AND d.code = m.type
-    WHERE m.recipient_user_id = $1
+    LEFT JOIN dictionary_items d ON d.table_name = '${MESSAGE_TYPE_TABLE}' AND d.code = m.type
+    WHERE m.recipient_user_id = (request.input->>0)::int
     ORDER BY m.created_at DESC, m.id DESC
-    LIMIT $2 OFFSET $3
+    LIMIT (request.input->>1)::int OFFSET (request.input->>2)::int
   ) AS m ON TRUE
-  ORDER BY m."createdAt" DESC, m.id DESC`);
+  ORDER BY request.position, m."createdAt" DESC, m.id DESC`);
 
 /** The same rows as the general query below (a test compares them), in one statement. */
 async function bellPage(db: DbOrTx, recipientUserId: number, page: { offset: number; limit: number }): Promise<{ total: number; rows: MessageRow[] }> {
-  const found = await bellStatement(db, [recipientUserId, page.limit, page.offset, LIST_CONTENT_LENGTH + 1, MESSAGE_TYPE_TABLE]);
+  const found = await bellStatement.run(db, [recipientUserId, page.limit, page.offset]);
   const rows = found.filter((row) => row.id !== null).map(({ total: _total, ...row }) => ({ ...row, id: Number(row.id) }));
   return { total: found[0]?.total ?? 0, rows };
 }

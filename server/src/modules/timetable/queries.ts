@@ -1,6 +1,9 @@
 import type { Language } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { BatchedStatement, queryRows, type DbOrTx } from '../../db/client.ts';
+import { visibleStudentsOf, type StudentScope } from '../../platform/scope.ts';
+import { VersionedCache } from '../../platform/versionedCache.ts';
 
 /**
  * The caller's-language name of a row aliased `alias` (a constant in this file, never input): the
@@ -144,7 +147,7 @@ export interface ElectiveRow {
 }
 
 /** The elective sessions of one week of a term that meet `ownerCondition` (on elective_sessions es). */
-function electivesQuery(termId: SQL, ownerCondition: SQL, week: number, language: Language): SQL {
+function electivesQuery(termId: SQL, ownerCondition: SQL, week: number | SQL, language: Language): SQL {
   return sql`
     SELECT es.day, es.period, ${localName('co', language)} AS "courseName", COALESCE(st.name, '') AS "teacherName",
            COALESCE((SELECT cr.name FROM classrooms cr WHERE cr.id = es.classroom_id), '') AS "classroomName"
@@ -188,30 +191,84 @@ export interface StudentWeek {
 }
 
 /**
- * A student's week in one round trip: the term, the student with the caller's scope condition, their class's
- * cells and their electives (`queryXskb` is what every student's phone asks at 8:00). The cells and
- * electives are read only for a visible student; the caller checks the term, the week and the visibility
- * in that order before using them.
+ * Class weeks (the cells of one class in one week of a term, in one language) as last read, shared by the
+ * forty students of a class who all ask for it at 8:00. Keyed by the timetable version, which triggers
+ * bump with every change to the cells or to the names they show (migration 0014) and which each student's
+ * statement reads, so a change is seen by the next request in every process. 2,000 weeks of about forty
+ * cells are a few megabytes.
  */
-export async function studentWeek(db: DbOrTx, termCode: string, studentNumber: string, scope: (id: SQL) => SQL, week: number, language: Language): Promise<StudentWeek> {
-  const term = sql`(SELECT id FROM term)`;
-  const [row] = await queryRows<StudentWeek>(
-    db,
-    sql`
-    WITH term AS MATERIALIZED (SELECT t.id, t.week_count FROM terms t WHERE t.code = ${termCode}),
-         student AS MATERIALIZED (SELECT s.id, s.class_id, (${scope(sql`s.id`)}) AS visible FROM students s WHERE s.student_number = ${studentNumber})
-    SELECT (SELECT week_count FROM term) AS "weekCount",
-           (SELECT id FROM student) AS "studentId", (SELECT visible FROM student) AS visible,
-           (SELECT COALESCE(json_agg(c), '[]'::json) FROM (${cellsQuery(term, sql`te.class_id = (SELECT class_id FROM student WHERE visible)`, week, language)}) AS c) AS cells,
-           (SELECT COALESCE(json_agg(e), '[]'::json) FROM (${electivesQuery(
-             term,
-             sql`es.id IN (SELECT ee.session_id FROM elective_enrolments ee WHERE ee.student_id = (SELECT id FROM student WHERE visible))`,
-             week,
-             language,
-           )}) AS e) AS electives`,
-    { prepared: true },
-  );
-  return { ...row!, cells: readJson(row!.cells), electives: readJson(row!.electives) };
+const classWeeks = new VersionedCache<CellRow[]>(2_000);
+
+type StudentWeekRow = Omit<StudentWeek, 'cells'> & { termId: number | null; classId: number | null; timetableVersion: string | null };
+
+/** Renders a statement written with drizzle's sql to its text; it must take no parameters of its own. */
+const dialect = new PgDialect();
+function statementText(query: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  if (params.length > 0) throw new Error('a batched statement reads its values from $1 only');
+  return text;
+}
+
+/**
+ * The statement of students' weeks for callers of one scope in one language, built once: a batch reads,
+ * for each request (term code, student number, week, caller's user id), the term, the student with the
+ * caller's scope condition, their class, the timetable version and their electives.
+ */
+const studentWeekStatements = new Map<string, BatchedStatement<StudentWeekRow>>();
+function studentWeekStatement(scope: StudentScope, language: Language): BatchedStatement<StudentWeekRow> {
+  const key = `${scope}:${language}`;
+  let statement = studentWeekStatements.get(key);
+  if (!statement) {
+    const week = sql.raw('(request.input->>2)::int');
+    // `pupil`, not `st`: the electives' query names its staff `st`.
+    const visible = visibleStudentsOf(scope, sql.raw('(request.input->>3)::int'), sql`s.id`);
+    statement = new BatchedStatement<StudentWeekRow>(
+      statementText(sql`
+      SELECT request.position, t.week_count AS "weekCount", t.id AS "termId", pupil.id AS "studentId", pupil.visible,
+             CASE WHEN pupil.visible THEN pupil.class_id END AS "classId",
+             (SELECT dv.version::text FROM data_versions dv WHERE dv.name = 'timetable') AS "timetableVersion",
+             (SELECT COALESCE(json_agg(e), '[]'::json) FROM (${electivesQuery(
+               sql`t.id`,
+               sql`pupil.visible AND es.id IN (SELECT ee.session_id FROM elective_enrolments ee WHERE ee.student_id = pupil.id)`,
+               week,
+               language,
+             )}) AS e) AS electives
+      FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS request(input, position)
+      LEFT JOIN terms t ON t.code = request.input->>0
+      LEFT JOIN LATERAL (
+        SELECT s.id, s.class_id, (${visible}) AS visible FROM students s WHERE s.student_number = request.input->>1
+      ) pupil ON TRUE`),
+    );
+    studentWeekStatements.set(key, statement);
+  }
+  return statement;
+}
+
+/**
+ * A student's week: one statement reads the term, the student with the caller's scope condition, their
+ * class, the timetable version and their electives, shared with the other students' weeks asked at the same
+ * moment (BatchedStatement: `queryXskb` is what every student's phone asks at 8:00); the class's cells come
+ * from classWeeks, read by a second statement only when no request of this process has read that class's
+ * week since the timetable last changed. The cells and electives are read only for a visible student; the
+ * caller checks the term, the week and the visibility in that order before using them.
+ */
+export async function studentWeek(
+  db: DbOrTx,
+  termCode: string,
+  studentNumber: string,
+  caller: { scope: StudentScope; userId: number },
+  week: number,
+  language: Language,
+): Promise<StudentWeek> {
+  const [row] = await studentWeekStatement(caller.scope, language).run(db, [termCode, studentNumber, week, caller.userId]);
+  const { termId, classId, timetableVersion, ...found } = row!;
+  const inTerm = found.weekCount !== null && week >= 1 && week <= found.weekCount;
+  const cells =
+    termId !== null && classId !== null && inTerm
+      ? await classWeeks.get(Number(timetableVersion ?? 0), `${termId}:${classId}:${week}:${language}`, () => cellsInWeek(db, termId, { kind: 'class', id: classId }, week, language))
+      : [];
+  // Each request gets its own array: the cached one is shared.
+  return { ...found, cells: [...cells], electives: readJson(found.electives) };
 }
 
 /** json comes parsed from both drivers; tolerate text in case a driver leaves it as a string. */

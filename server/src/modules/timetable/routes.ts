@@ -84,7 +84,7 @@ export async function timetableRoutes(fastify: FastifyInstance): Promise<void> {
     { config: read, schema: { tags: ['timetable'], summary: "A student's timetable in one week: their class's cells and their own electives", body: studentTimetableBody } },
     async (request) => {
       const { xh, xnxq, zs } = request.body;
-      const timetable = await studentTimetable(database.db, request.auth!, await request.permissions(), xh, { termCode: xnxq, week: zs }, request.language);
+      const timetable = await studentTimetable(database.db, request.auth!, xh, { termCode: xnxq, week: zs }, request.language);
       return ok(wire.timetable(timetable));
     },
   );

@@ -1,9 +1,9 @@
 import type { Language } from '@campus/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { isStaff, visibleClasses, visibleStaff, visibleStudents } from '../../platform/scope.ts';
+import { isStaff, studentScopeOf, visibleClasses, visibleStaff } from '../../platform/scope.ts';
 import {
   cellsInWeek, electivesInWeek, lookupOwner, periodList, studentWeek, teachingDays, termByCode, termContaining, termList,
   type CellRow, type ElectiveRow, type OwnerLookup, type PeriodRow, type TermRow, type TimetableOwner, type WeekDayRow,
@@ -139,12 +139,11 @@ export async function ownerTimetable(db: Db, caller: AuthContext, kind: Timetabl
 }
 
 /** A student's timetable: their class's cells and their own electives. */
-export async function studentTimetable(db: Db, caller: AuthContext, permissions: Set<string>, studentNumber: string, query: TimetableQuery, language: Language): Promise<Timetable> {
-  const scope = (id: SQL) => visibleStudents(caller, permissions, id);
-  // One round trip; a week that is not a whole positive number reads no lessons (0) and is refused below,
-  // with the term's week count. The refusals come in the order of the other timetables: term, week, student.
+export async function studentTimetable(db: Db, caller: AuthContext, studentNumber: string, query: TimetableQuery, language: Language): Promise<Timetable> {
+  // A week that is not a whole positive number reads no lessons (0) and is refused below, with the term's
+  // week count. The refusals come in the order of the other timetables: term, week, student.
   const asked = Number(query.week);
-  const found = await studentWeek(db, query.termCode, studentNumber, scope, Number.isInteger(asked) && asked >= 1 && asked <= 2 ** 31 - 1 ? asked : 0, language);
+  const found = await studentWeek(db, query.termCode, studentNumber, { scope: studentScopeOf(caller), userId: caller.userId }, Number.isInteger(asked) && asked >= 1 && asked <= 2 ** 31 - 1 ? asked : 0, language);
   weekOf(foundTerm(found.weekCount), query.week);
   visibleOrRefuse(found.studentId === null ? undefined : { id: found.studentId, visible: found.visible === true });
   return timetableOf(found.cells, found.electives);

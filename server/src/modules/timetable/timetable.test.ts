@@ -239,6 +239,71 @@ describe('POST /mobileKb/queryXskb', () => {
     expect((await query('admin', other.student_number)).body.result).toBe(true);
   });
 
+  it("shows a change to the class's cells, or to the names they show, on the next call (the class week is kept per timetable version)", async () => {
+    const week = async (language?: 'en') => (await call('/mobileKb/queryXskb', '201911001', { xh: '201911001', xnxq: '2026-2027-1', zs: '4' }, language)).body.data.data as Cell[];
+    const before = await week();
+    expect(await week()).toEqual(before);
+    const [cell] = await queryRows<{ id: number; course_id: number; teacher_id: number; classroom_id: number; class_id: number }>(t.database.db, sql`
+      SELECT te.id, te.course_id, te.teacher_id, te.classroom_id, te.class_id FROM timetable_entries te JOIN classes c ON c.id = te.class_id
+      WHERE c.code = '20190801' AND te.teacher_id IS NOT NULL AND te.classroom_id IS NOT NULL AND te.week_from <= 4 AND te.week_to >= 4 AND te.week_parity IN ('all', 'even')
+      ORDER BY te.day, te.period LIMIT 1`);
+    const changes = [
+      sql`UPDATE courses SET name = name || '·改', name_en = 'Renamed course' WHERE id = ${cell.course_id}`,
+      sql`UPDATE staff SET name = name || '·改' WHERE id = ${cell.teacher_id}`,
+      sql`UPDATE classrooms SET name = name || '·改' WHERE id = ${cell.classroom_id}`,
+      sql`UPDATE classes SET name = name || '·改' WHERE id = ${cell.class_id}`,
+      sql`UPDATE timetable_entries SET label = '改' WHERE id = ${cell.id}`,
+    ];
+    const undo = [
+      sql`UPDATE courses SET name = replace(name, '·改', ''), name_en = NULL WHERE id = ${cell.course_id}`,
+      sql`UPDATE staff SET name = replace(name, '·改', '') WHERE id = ${cell.teacher_id}`,
+      sql`UPDATE classrooms SET name = replace(name, '·改', '') WHERE id = ${cell.classroom_id}`,
+      sql`UPDATE classes SET name = replace(name, '·改', '') WHERE id = ${cell.class_id}`,
+      sql`UPDATE timetable_entries SET label = NULL WHERE id = ${cell.id}`,
+    ];
+    try {
+      for (const change of changes) await t.database.db.execute(change);
+      const after = await week();
+      const changed = after.find((c) => c.bq1 === '改')!;
+      expect(changed).toMatchObject({ kcmc: expect.stringMatching(/·改$/), rkjsmc: expect.stringMatching(/·改$/), jsmc: expect.stringMatching(/·改$/), bjmc: '初二(1)班·改' });
+      expect(after.every((c) => c.bjmc === '初二(1)班·改')).toBe(true);
+      // Each language keeps its own week.
+      expect((await week('en')).find((c) => c.bq1 === '改')!.kcmc).toBe('Renamed course');
+    } finally {
+      for (const statement of undo) await t.database.db.execute(statement);
+    }
+    expect(await week()).toEqual(before);
+  });
+
+  it('answers calls made at the same moment (read in batches) each as it answers them one by one', async () => {
+    const asked: [string, string, string][] = [
+      ['201911001', '201911001', '3'], ['201911001', '201911002', '3'], ['201911001', '201911001', '4'], ['201911001', '999999999', '3'],
+      ['T0001', '201911002', '3'], ['admin', '201911001', '6'], ['jz201911001', '201911001', '3'], ['201911001', '201911001', '3'],
+    ];
+    const one = [];
+    for (const [account, xh, zs] of asked) one.push(await query(account, xh, zs));
+    const together = await Promise.all(asked.map(([account, xh, zs]) => query(account, xh, zs)));
+    expect(together).toEqual(one);
+    expect(one.map((answer) => answer.status)).toEqual([200, 403, 200, 404, 200, 200, 200, 200]);
+  });
+
+  it('serves a class week again from memory: without the version trigger a rename goes unseen', async () => {
+    const week = async () => (await call('/mobileKb/queryXskb', '201911001', { xh: '201911001', xnxq: '2026-2027-1', zs: '5' })).body.data.data as Cell[];
+    const before = await week();
+    await t.database.db.execute(sql`ALTER TABLE courses DISABLE TRIGGER courses_timetable_version`);
+    try {
+      await t.database.db.execute(sql`UPDATE courses SET name = name || '·旧' WHERE name = ${before[0].kcmc}`);
+      expect((await week())[0].kcmc).toBe(before[0].kcmc);
+      // The next change that bumps the version brings the rename in.
+      await t.database.db.execute(sql`UPDATE timetable_entries SET label = NULL WHERE label IS NULL AND id = (SELECT min(id) FROM timetable_entries)`);
+      expect((await week())[0].kcmc).toBe(`${before[0].kcmc}·旧`);
+    } finally {
+      await t.database.db.execute(sql`ALTER TABLE courses ENABLE TRIGGER courses_timetable_version`);
+      await t.database.db.execute(sql`UPDATE courses SET name = replace(name, '·旧', '')`);
+    }
+    expect(await week()).toEqual(before);
+  });
+
   it('refuses bad input', async () => {
     expect(await call('/mobileKb/queryXskb', '201911001', { xnxq: '2026-2027-1', zs: '1' })).toMatchObject({ status: 400, body: { msg: '请提供学号' } });
     expect(await call('/mobileKb/queryXskb', '201911001', { xh: '201911001', zs: '1' })).toMatchObject({ status: 400, body: { msg: '请选择学年学期' } });

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { hashToken, newToken } from '../platform/tokens.ts';
+import { BatchedStatement, type DbOrTx } from './client.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Each request's numbers from 1 to its count, with a label: several rows, none, or a repeated request. */
+const series = () =>
+  new BatchedStatement<{ n: number; label: string }>(
+    `SELECT request.position, g.n, request.input->>1 AS label
+     FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS request(input, position)
+     CROSS JOIN LATERAL generate_series(1, (request.input->>0)::int) AS g(n)
+     ORDER BY request.position, g.n`,
+    1,
+  );
+
+describe('BatchedStatement', () => {
+  it('sends the first request alone and those that came meanwhile together, each getting its own rows', async () => {
+    const statement = series();
+    const asked: [number, string][] = [[2, 'a'], [3, 'b'], [0, 'none'], [2, 'a'], [1, 'c']];
+    const answers = await Promise.all(asked.map((input) => statement.run(t.database.db, input)));
+    expect(statement.statements).toBe(2);
+    expect(answers).toEqual([
+      [{ n: 1, label: 'a' }, { n: 2, label: 'a' }],
+      [{ n: 1, label: 'b' }, { n: 2, label: 'b' }, { n: 3, label: 'b' }],
+      [],
+      [{ n: 1, label: 'a' }, { n: 2, label: 'a' }],
+      [{ n: 1, label: 'c' }],
+    ]);
+    // A quiet caller waits for nothing: one request, one statement.
+    expect(await statement.run(t.database.db, [1, 'alone'])).toEqual([{ n: 1, label: 'alone' }]);
+    expect(statement.statements).toBe(3);
+  });
+
+  it('fails every request of a batch whose statement fails, and sends the next batch', async () => {
+    let failing = true;
+    const { client } = (t.database.db as unknown as { session: { client: { query: (...args: unknown[]) => Promise<unknown> } } }).session;
+    // A connection that breaks once: the first batch fails, the next one reaches the database.
+    const breaking = { session: { client: { query: (...args: unknown[]) => (failing ? Promise.reject(new Error('connection lost')) : client.query(...args)) } } } as unknown as DbOrTx;
+    const statement = series();
+    const settled = await Promise.allSettled([statement.run(breaking, [1, 'x']), statement.run(breaking, [2, 'y'])]);
+    expect(settled.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    failing = false;
+    expect(await statement.run(breaking, [1, 'z'])).toEqual([{ n: 1, label: 'z' }]);
+  });
+});
+
+describe('session lookups in batches', () => {
+  it('answers concurrent calls each with its own session: current, previous within grace, revoked, unknown', async () => {
+    const admin = await t.login('admin');
+    const teacher = await t.login('T0001');
+    const loggedOut = await t.login('T0002');
+    await t.inject({ method: 'GET', url: '/logout', headers: { 'x-token-xx': loggedOut } });
+    const previous = await t.login('201911001');
+    await t.database.db.execute(sql`
+      UPDATE sessions SET previous_token_hash = token_hash, token_hash = ${hashToken(newToken())}, previous_valid_until = now() + interval '1 minute'
+      WHERE token_hash = ${hashToken(previous)}`);
+    const tokens = [admin, teacher, loggedOut, newToken(), previous, admin, teacher, previous];
+    const answers = await Promise.all(tokens.map((token) => t.post('/ms/getPermission', undefined, { token })));
+    expect(answers.map((response) => response.json()).map((body) => body.data?.userInfo?.userId ?? body.code)).toEqual([
+      'admin', 'T0001', 50014, 50014, '201911001', 'admin', 'T0001', '201911001',
+    ]);
+  });
+
+  it('remembers nothing between batches: a revocation holds for the next call', async () => {
+    const token = await t.login('T0001');
+    expect((await t.post('/ms/getPermission', undefined, { token })).json().result).toBe(true);
+    await t.database.db.execute(sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(token)}`);
+    expect((await t.post('/ms/getPermission', undefined, { token })).json().code).toBe(50014);
+  });
+});
