@@ -21,11 +21,13 @@ const series = () =>
   );
 
 describe('BatchedStatement', () => {
-  it('sends the first request alone and those that came meanwhile together, each getting its own rows', async () => {
+  it('sends the requests that came while one was running together, each getting its own rows', async () => {
     const statement = series();
     const asked: [number, string][] = [[2, 'a'], [3, 'b'], [0, 'none'], [2, 'a'], [1, 'c']];
     const answers = await Promise.all(asked.map((input) => statement.run(t.database.db, input)));
-    expect(statement.statements).toBe(2);
+    // On a server the first goes at once and the others together after it; PGlite sends all five together
+    // once the turn of the event loop that asked has ended.
+    expect(statement.statements).toBe(process.env.DATABASE_URL ? 2 : 1);
     expect(answers).toEqual([
       [{ n: 1, label: 'a' }, { n: 2, label: 'a' }],
       [{ n: 1, label: 'b' }, { n: 2, label: 'b' }, { n: 3, label: 'b' }],
@@ -35,7 +37,7 @@ describe('BatchedStatement', () => {
     ]);
     // A quiet caller waits for nothing: one request, one statement.
     expect(await statement.run(t.database.db, [1, 'alone'])).toEqual([{ n: 1, label: 'alone' }]);
-    expect(statement.statements).toBe(3);
+    expect(statement.statements).toBe(process.env.DATABASE_URL ? 3 : 2);
   });
 
   it('fails every request of a batch whose statement fails, and sends the next batch', async () => {

@@ -124,6 +124,14 @@ export function hotStatement<Row>(text: string): (db: DbOrTx, values: unknown[])
   };
 }
 
+interface Queue<Row> {
+  waiting: Waiting<Row>[];
+  inFlight: number;
+  /** PGlite, in this process: see run. */
+  embedded: boolean;
+  scheduled: boolean;
+}
+
 interface Waiting<Row> {
   key: string;
   input: readonly unknown[];
@@ -147,7 +155,7 @@ interface Waiting<Row> {
  */
 export class BatchedStatement<Row> {
   readonly #statement: (db: DbOrTx, values: unknown[]) => Promise<(Row & { position: number | string })[]>;
-  readonly #queues = new WeakMap<object, { waiting: Waiting<Row>[]; inFlight: number }>();
+  readonly #queues = new WeakMap<object, Queue<Row>>();
   /** Statements sent so far (for tests and diagnostics). */
   statements = 0;
 
@@ -162,17 +170,29 @@ export class BatchedStatement<Row> {
   run(db: DbOrTx, input: readonly unknown[]): Promise<Row[]> {
     let queue = this.#queues.get(db);
     if (!queue) {
-      queue = { waiting: [], inFlight: 0 };
+      const { client } = (db as unknown as { session: { client: unknown } }).session;
+      queue = { waiting: [], inFlight: 0, embedded: !(client instanceof pg.Pool || client instanceof pg.Client), scheduled: false };
       this.#queues.set(db, queue);
     }
     const waiting = queue;
     return new Promise((resolve, reject) => {
       waiting.waiting.push({ key: JSON.stringify(input), input, resolve, reject });
-      this.#send(db, waiting);
+      if (!waiting.embedded) {
+        this.#send(db, waiting);
+      } else if (!waiting.scheduled) {
+        // PGlite runs a statement on this very thread as soon as it is sent, before the other requests read
+        // in the same turn of the event loop get here: the batch leaves after them (setImmediate runs once
+        // the turn's input has been handled), or every request would go alone.
+        waiting.scheduled = true;
+        setImmediate(() => {
+          waiting.scheduled = false;
+          this.#send(db, waiting);
+        });
+      }
     });
   }
 
-  #send(db: DbOrTx, queue: { waiting: Waiting<Row>[]; inFlight: number }): void {
+  #send(db: DbOrTx, queue: Queue<Row>): void {
     while (queue.inFlight < this.maxInFlight && queue.waiting.length > 0) {
       const batch = queue.waiting.splice(0, this.maxBatch);
       // Requests with the same values (one user's tabs) are asked once.
