@@ -35,6 +35,8 @@ describe('BatchedStatement', () => {
       [{ n: 1, label: 'a' }, { n: 2, label: 'a' }],
       [{ n: 1, label: 'c' }],
     ]);
+    // The repeated request has rows of its own.
+    expect(answers[3][0]).not.toBe(answers[0][0]);
     // A quiet caller waits for nothing: one request, one statement.
     expect(await statement.run(t.database.db, [1, 'alone'])).toEqual([{ n: 1, label: 'alone' }]);
     expect(statement.statements).toBe(process.env.DATABASE_URL ? 3 : 2);

@@ -216,7 +216,14 @@ export class BatchedStatement<Row> {
               if (!list) byPosition.set(at, (list = []));
               list.push(row as unknown as Row);
             }
-            for (const waiting of batch) waiting.resolve(byPosition.get(positions.get(waiting.key)!) ?? []);
+            // Requests that asked the same get their own copies of the rows, so none sees another's changes.
+            const answered = new Set<number>();
+            for (const waiting of batch) {
+              const position = positions.get(waiting.key)!;
+              const found = byPosition.get(position) ?? [];
+              waiting.resolve(answered.has(position) ? found.map((row) => ({ ...row })) : found);
+              answered.add(position);
+            }
           },
           (error: unknown) => {
             for (const waiting of batch) waiting.reject(error);

@@ -77,7 +77,7 @@ const bellStatement = new BatchedStatement<Omit<MessageRow, 'id'> & { id: string
     LEFT JOIN dictionary_items d ON d.table_name = '${MESSAGE_TYPE_TABLE}' AND d.code = m.type
     WHERE m.recipient_user_id = (request.input->>0)::int
     ORDER BY m.created_at DESC, m.id DESC
-    LIMIT (request.input->>1)::int OFFSET (request.input->>2)::int
+    LIMIT (request.input->>1)::bigint OFFSET (request.input->>2)::bigint
   ) AS m ON TRUE
   ORDER BY request.position, m."createdAt" DESC, m.id DESC`);
 
