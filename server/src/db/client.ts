@@ -107,6 +107,11 @@ interface DriverClient {
   query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+/** A PostgreSQL server's client (a pg pool or pooled connection), as opposed to PGlite running in this process. */
+function isServerClient(client: unknown): boolean {
+  return client instanceof pg.Pool || client instanceof pg.Client;
+}
+
 /**
  * A hot read written once in SQL with $1, $2… parameters: it goes straight to the driver as a named
  * prepared statement, without drizzle building and rendering the query on every call (that building cost
@@ -119,7 +124,7 @@ export function hotStatement<Row>(text: string): (db: DbOrTx, values: unknown[])
   return async (db, values) => {
     const { client } = (db as unknown as { session: { client: DriverClient } }).session;
     // A pg pool or pooled connection prepares by name; PGlite (one in-process connection) takes the text.
-    const result = client instanceof pg.Pool || client instanceof pg.Client ? await client.query({ name, text, values }) : await client.query(text, values);
+    const result = isServerClient(client) ? await client.query({ name, text, values }) : await client.query(text, values);
     return result.rows as Row[];
   };
 }
@@ -171,7 +176,7 @@ export class BatchedStatement<Row> {
     let queue = this.#queues.get(db);
     if (!queue) {
       const { client } = (db as unknown as { session: { client: unknown } }).session;
-      queue = { waiting: [], inFlight: 0, embedded: !(client instanceof pg.Pool || client instanceof pg.Client), scheduled: false };
+      queue = { waiting: [], inFlight: 0, embedded: !isServerClient(client), scheduled: false };
       this.#queues.set(db, queue);
     }
     const waiting = queue;

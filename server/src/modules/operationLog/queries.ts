@@ -42,7 +42,8 @@ const toRow = (row: typeof operationLogs.$inferSelect): OperationLogRow => ({ ..
 const DEEP_OFFSET = 1000;
 
 /** The unfiltered list's total: the sum of the day counts kept with the log (operation_log_days), exact. */
-const countedTotal = sql<string>`(SELECT COALESCE(sum(d.rows), 0)::bigint FROM operation_log_days d)`;
+const COUNTED_TOTAL = '(SELECT COALESCE(sum(d.rows), 0)::bigint FROM operation_log_days d)';
+const countedTotal = sql<string>`${sql.raw(COUNTED_TOTAL)}`;
 
 /**
  * The log's columns under their row names, for countedPage's raw statement: the time as the ISO text the
@@ -78,7 +79,7 @@ function countedPageStatement(direction: 'ASC' | 'DESC') {
                sum(rows) OVER (ORDER BY day ${direction})::bigint AS through
         FROM operation_log_days) walk
       WHERE through > $1::bigint LIMIT 1)
-    SELECT c.total::text AS total, l.* FROM (SELECT COALESCE(sum(d.rows), 0) AS total FROM operation_log_days d) c
+    SELECT c.total::text AS total, l.* FROM (SELECT ${COUNTED_TOTAL} AS total) c
     LEFT JOIN LATERAL (
       SELECT ${pageColumns} FROM operation_logs o WHERE o.id = ANY (ARRAY(
         SELECT id FROM operation_logs WHERE ${fromDay}

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { menus, roleMenus, roles, userRoles, users } from '../../db/schema/index.ts';
 import { MENU_TREE } from '../../db/seed/menus.ts';
 import { ok } from '../../platform/envelope.ts';
-import { permissionAnswerJson, permissionPayload } from './service.ts';
+import { permissionAnswer, permissionPayload } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,14 +36,14 @@ describe('POST /ms/getPermission', () => {
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('answers ready JSON text that is exactly the serialised payload, as JSON', async () => {
+  it('answers ready UTF-8 JSON that is exactly the serialised payload, as JSON', async () => {
     const response = await t.post('/ms/getPermission', undefined, { token: await t.login('T0001') });
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const auth = { sessionId: 0, userId: 0, account: 'T0001', displayName: 'A "quoted" \\ name', userType: 3, roleIds: [], accessVersion: '0', peopleVersion: '0' };
     const [teacher] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.account, 'T0001'));
     const roleIds = (await t.database.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, teacher!.id))).map((r) => r.roleId).sort((a, b) => a - b);
     const caller = { ...auth, roleIds };
-    const text = await permissionAnswerJson(t.database.db, caller, 'req-1');
+    const text = (await permissionAnswer(t.database.db, caller, 'req-1')).toString('utf8');
     expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(ok(await permissionPayload(t.database.db, caller, 'req-1')))));
     expect(JSON.parse(text).data.userInfo.username).toBe('A "quoted" \\ name');
     expect(JSON.parse(text).data.menus).toEqual(response.json().data.menus);

@@ -36,23 +36,26 @@ export function buildMenuTree(rows: MenuRow[]): MenuItem[] {
   return roots;
 }
 
-/** What a role set sees in the payload, with its JSON text, built once per access version (see RoleSetCache). */
+/** What a role set sees in the payload, with its answer's bytes, built once per access version (see RoleSetCache). */
 interface RoleSetPayload {
   menus: MenuItem[];
   permission: string[];
   roles: string[];
   /**
-   * `"menus":…,"permission":…,"roles":…` as JSON text: most of the answer (a teacher's menu tree is several
-   * kilobytes) is copied into each call's answer instead of being serialised again.
+   * The answer up to the user's own part, `{"code":…,"data":{"menus":…,"permission":…,"roles":…,` as UTF-8:
+   * most of the answer (a teacher's menu tree is several kilobytes of mostly Chinese text) is copied into
+   * each call's answer instead of being serialised and encoded again (the encoding of the answer text was
+   * a fifth of the call's time in a CPU profile).
    */
-  json: string;
+  head: Buffer;
 }
 
 const roleSetPayloads = new RoleSetCache(async (db: DbOrTx, roleIds: readonly number[]): Promise<RoleSetPayload> => {
   const [menus, access] = await Promise.all([menusForRoles(db, roleIds).then(buildMenuTree), loadRoleSetAccess(db, roleIds)]);
   const permission = access.sortedPermissions;
   const roles = access.roleCodes;
-  return { menus, permission, roles, json: `"menus":${JSON.stringify(menus)},"permission":${JSON.stringify(permission)},"roles":${JSON.stringify(roles)}` };
+  const head = `{"code":${ResultCode.ok},"result":true,"data":{"menus":${JSON.stringify(menus)},"permission":${JSON.stringify(permission)},"roles":${JSON.stringify(roles)},`;
+  return { menus, permission, roles, head: Buffer.from(head, 'utf8') };
 });
 
 function userInfoOf(auth: AuthContext): PermissionPayload['userInfo'] {
@@ -68,8 +71,9 @@ export async function permissionPayload(db: DbOrTx, auth: AuthContext, requestId
   return { menus, permission, roles, userInfo: userInfoOf(auth), requestId };
 }
 
-/** The whole answer of /ms/getPermission as JSON text: the same object as ok(permissionPayload(...)), serialised. */
-export async function permissionAnswerJson(db: DbOrTx, auth: AuthContext, requestId: string): Promise<string> {
-  const { json } = await roleSetPayloads.get(db, auth);
-  return `{"code":${ResultCode.ok},"result":true,"data":{${json},"userInfo":${JSON.stringify(userInfoOf(auth))},"requestId":${JSON.stringify(requestId)}},"msg":""}`;
+/** The whole answer of /ms/getPermission as UTF-8 JSON: the same object as ok(permissionPayload(...)), serialised. */
+export async function permissionAnswer(db: DbOrTx, auth: AuthContext, requestId: string): Promise<Buffer> {
+  const { head } = await roleSetPayloads.get(db, auth);
+  const tail = Buffer.from(`"userInfo":${JSON.stringify(userInfoOf(auth))},"requestId":${JSON.stringify(requestId)}},"msg":""}`, 'utf8');
+  return Buffer.concat([head, tail], head.length + tail.length);
 }
