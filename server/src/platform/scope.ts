@@ -1,6 +1,5 @@
 import { USER_TYPES } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../db/client.ts';
 import type { AuthContext } from './context.ts';
 
 /**
@@ -38,7 +37,7 @@ export function studentScopeOf(auth: AuthContext): StudentScope {
 }
 
 /** Condition on a students.id expression. */
-export function visibleStudents(auth: AuthContext, _permissions: Set<string>, studentId: SQL): SQL {
+export function visibleStudents(auth: AuthContext, studentId: SQL): SQL {
   return visibleStudentsOf(studentScopeOf(auth), sql`${auth.userId}`, studentId);
 }
 
@@ -111,10 +110,4 @@ export function visibleStaff(auth: AuthContext, staffId: SQL): SQL {
     UNION
     SELECT es.teacher_id FROM elective_sessions es JOIN terms t ON t.id = es.term_id AND t.is_current
       JOIN elective_enrolments ee ON ee.session_id = es.id WHERE ee.student_id IN (${ownStudents}))`;
-}
-
-/** True when the caller may see the student; used where one id is asked for. */
-export async function canSeeStudent(db: DbOrTx, auth: AuthContext, permissions: Set<string>, studentId: number): Promise<boolean> {
-  const rows = await queryRows<{ ok: boolean }>(db, sql`SELECT ${visibleStudents(auth, permissions, sql`${studentId}`)} AS ok`);
-  return rows[0]?.ok === true;
 }

@@ -212,8 +212,8 @@ const readRules = new Map<string, FileReadRule>([
   ['staffPhoto', (auth, _permissions, fileId) => sql`EXISTS (SELECT 1 FROM staff st WHERE st.photo_file_id = ${fileId} AND ${visibleStaff(auth, sql`st.id`)})`],
   [
     'studentPhoto',
-    (auth, permissions, fileId) =>
-      sql`EXISTS (SELECT 1 FROM students s WHERE s.photo_file_id = ${fileId} AND ${visibleStudents(auth, permissions, sql`s.id`)})`,
+    (auth, _permissions, fileId) =>
+      sql`EXISTS (SELECT 1 FROM students s WHERE s.photo_file_id = ${fileId} AND ${visibleStudents(auth, sql`s.id`)})`,
   ],
 ]);
 

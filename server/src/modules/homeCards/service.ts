@@ -41,12 +41,12 @@ export async function deleteCards(db: Db, ids: number[]): Promise<void> {
 }
 
 /** A statistic card's number, always within what the caller may see. */
-async function statistic(db: DbOrTx, auth: AuthContext, permissions: Set<string>, key: string): Promise<number | undefined> {
+async function statistic(db: DbOrTx, auth: AuthContext, key: string): Promise<number | undefined> {
   switch (key) {
     case 'unreadMessages':
       return unreadCount(db, auth.userId);
     case 'visibleStudents': {
-      const [row] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM students s WHERE ${visibleStudents(auth, permissions, sql`s.id`)}`);
+      const [row] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM students s WHERE ${visibleStudents(auth, sql`s.id`)}`);
       return row?.total ?? 0;
     }
     case 'visibleClasses': {
@@ -59,13 +59,13 @@ async function statistic(db: DbOrTx, auth: AuthContext, permissions: Set<string>
 }
 
 /** The caller's dashboard: the enabled cards of their roles (and those for everyone), in their language. */
-export async function dashboardCards(db: DbOrTx, auth: AuthContext, permissions: Set<string>, roleCodes: string[], language: Language): Promise<DashboardCard[]> {
+export async function dashboardCards(db: DbOrTx, auth: AuthContext, roleCodes: string[], language: Language): Promise<DashboardCard[]> {
   const cards = await cardsForRoles(db, roleCodes);
   return Promise.all(
     cards.map(async (card) => {
       const category = card.category as DashboardCard['category'];
       const base: DashboardCard = { id: card.id, title: (language === 'en' && card.nameEn) || card.name, route: card.route, category, content: card.content };
-      return category === 'statistic' ? { ...base, value: await statistic(db, auth, permissions, card.content) } : base;
+      return category === 'statistic' ? { ...base, value: await statistic(db, auth, card.content) } : base;
     }),
   );
 }

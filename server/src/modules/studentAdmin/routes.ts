@@ -18,9 +18,8 @@ const DELETE = { permission: 'system:student:delete' } as const;
 const audit = (operation: string) => ({ module: 'system.student', operation });
 
 /** The caller's data scope over students (administrators: all), as a condition on a students.id expression. */
-async function scopeOf(request: FastifyRequest): Promise<(id: SQL) => SQL> {
-  const permissions = await request.permissions();
-  return (id) => visibleStudents(request.auth!, permissions, id);
+function scopeOf(request: FastifyRequest): (id: SQL) => SQL {
+  return (id) => visibleStudents(request.auth!, id);
 }
 
 /**
@@ -36,7 +35,7 @@ export async function studentAdminRoutes(fastify: FastifyInstance): Promise<void
     '/api/system/students/page',
     { config: { access: VIEW, readOnly: true }, schema: { tags: ['system'], summary: 'Students, paged (generic paged-table call), within the data scope', body: pagedQuerySchema } },
     async (request) => {
-      const scope = await scopeOf(request);
+      const scope = scopeOf(request);
       return ok(await listStudentsAdmin(database.db, studentAdminList.parse(request.body), scope(sql`${students.id}`), languageOf(request)));
     },
   );
@@ -51,7 +50,7 @@ export async function studentAdminRoutes(fastify: FastifyInstance): Promise<void
     '/api/system/students/get',
     { config: { access: VIEW, readOnly: true }, schema: { tags: ['system'], summary: 'One student with their parent accounts', body: idBodySchema } },
     async (request) => {
-      const scope = await scopeOf(request);
+      const scope = scopeOf(request);
       const row = await findStudentAdmin(database.db, request.body.id, scope(sql`${students.id}`), languageOf(request));
       if (!row) throw notFound();
       return ok(row);
@@ -74,7 +73,7 @@ export async function studentAdminRoutes(fastify: FastifyInstance): Promise<void
     '/api/system/students/update',
     { config: { access: EDIT, audit: audit('update') }, schema: { tags: ['system'], summary: "Modify a student's basic information", body: studentUpdateSchema } },
     async (request) => {
-      await updateStudent(database.db, request.body, await scopeOf(request));
+      await updateStudent(database.db, request.body, scopeOf(request));
       return ok(null, t(request, 'common.updated'));
     },
   );
@@ -86,7 +85,7 @@ export async function studentAdminRoutes(fastify: FastifyInstance): Promise<void
       schema: { tags: ['system'], summary: 'Delete students, their accounts and parent accounts left without a child; refused for students with records to keep', body: idsSchema },
     },
     async (request) => {
-      await deleteStudents(database.db, request.body.ids, await scopeOf(request));
+      await deleteStudents(database.db, request.body.ids, scopeOf(request));
       return ok(null, t(request, 'common.deleted'));
     },
   );
@@ -95,7 +94,7 @@ export async function studentAdminRoutes(fastify: FastifyInstance): Promise<void
     '/api/system/students/export',
     { config: { access: VIEW }, schema: { tags: ['system'], summary: 'The student list as an Excel file (same search and sort as the list)', querystring: exportQuerySchema } },
     async (request, reply) => {
-      const scope = await scopeOf(request);
+      const scope = scopeOf(request);
       const list = studentAdminList.parse({ ...request.query, currPage: 0, limit: EXPORT_ROW_LIMIT + 1 });
       const { rows } = await listStudentsAdmin(database.db, list, scope(sql`${students.id}`), languageOf(request), false);
       const truncated = rows.length > EXPORT_ROW_LIMIT;

@@ -49,7 +49,7 @@ export async function studentRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { tags: ['students'], summary: "A student's basic information (own, own child's, taught classes', or any for administrators)", body: tabDataBody },
     },
     async (request) => {
-      const info = await basicInfo(database.db, request.auth!, await request.permissions(), request.body.zh, request.language);
+      const info = await basicInfo(database.db, request.auth!, request.body.zh, request.language);
       return ok({ dataTab1: [wire.basicInfo(info)] });
     },
   );
@@ -61,7 +61,7 @@ export async function studentRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { tags: ['students'], summary: "A student's photo (bytes with their stored image type); 404 envelope when there is none", querystring: photoQuery },
     },
     async (request, reply) => {
-      const image = await photo(database.db, request.auth!, await request.permissions(), request.query.xh);
+      const image = await photo(database.db, request.auth!, request.query.xh);
       // A personal photo: never cached by shared caches, never sniffed into anything but an image. Sent as
       // a stream so that request encryption passes the bytes through instead of sealing them as text.
       return reply
@@ -94,7 +94,6 @@ export async function studentRoutes(fastify: FastifyInstance): Promise<void> {
       const result = await studentList(
         database.db,
         request.auth!,
-        await request.permissions(),
         search.data,
         { offset: query.currPage * query.limit, limit: query.limit, sortField: sortField as StudentSortField | undefined, order: query.order === 'desc' ? 'desc' : 'asc' },
         request.language,

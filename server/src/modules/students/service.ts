@@ -30,23 +30,23 @@ export interface StudentBasicInfo extends StudentInfoRow {
 type StudentKey = { account: string } | { number: string };
 
 /** Finds the student and refuses one outside the caller's scope before anything else about them is read. */
-async function visibleStudentId(db: Db, caller: AuthContext, permissions: Set<string>, key: StudentKey): Promise<number> {
-  const found = await lookupStudent(db, key, (id) => visibleStudents(caller, permissions, id));
+async function visibleStudentId(db: Db, caller: AuthContext, key: StudentKey): Promise<number> {
+  const found = await lookupStudent(db, key, (id) => visibleStudents(caller, id));
   if (!found) throw notFound();
   if (!found.visible) throw forbidden('students.forbidden');
   return found.id;
 }
 
-export async function basicInfo(db: Db, caller: AuthContext, permissions: Set<string>, account: string, language: Language): Promise<StudentBasicInfo> {
-  const id = await visibleStudentId(db, caller, permissions, { account });
-  const row = await studentInfo(db, id, visibleStudents(caller, permissions, sql`${id}`), language);
+export async function basicInfo(db: Db, caller: AuthContext, account: string, language: Language): Promise<StudentBasicInfo> {
+  const id = await visibleStudentId(db, caller, { account });
+  const row = await studentInfo(db, id, visibleStudents(caller, sql`${id}`), language);
   if (!row) throw notFound();
   return { ...row, age: ageOn(row.birthDate, schoolToday()) };
 }
 
-export async function photo(db: Db, caller: AuthContext, permissions: Set<string>, studentNumber: string): Promise<PhotoRow> {
-  const id = await visibleStudentId(db, caller, permissions, { number: studentNumber });
-  const row = await studentPhoto(db, id, visibleStudents(caller, permissions, sql`${id}`));
+export async function photo(db: Db, caller: AuthContext, studentNumber: string): Promise<PhotoRow> {
+  const id = await visibleStudentId(db, caller, { number: studentNumber });
+  const row = await studentPhoto(db, id, visibleStudents(caller, sql`${id}`));
   if (!row) throw notFound('students.noPhoto');
   return row;
 }
@@ -58,12 +58,11 @@ export async function photo(db: Db, caller: AuthContext, permissions: Set<string
 export async function studentList(
   db: Db,
   caller: AuthContext,
-  permissions: Set<string>,
   filter: StudentListFilter,
   page: { offset: number; limit: number; sortField?: StudentSortField; order: 'asc' | 'desc' },
   language: Language,
 ): Promise<PagedResult<StudentListRow>> {
-  return pageStudentList(db, filter, visibleStudents(caller, permissions, sql`s.id`), page, language);
+  return pageStudentList(db, filter, visibleStudents(caller, sql`s.id`), page, language);
 }
 
 /** The classes the caller may see, for drop-downs (staff every class; students and parents their own). */
