@@ -73,34 +73,20 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
  * are taken between any two statements. The order of the calls is kept.
  */
 function takeTurnsWithInput(client: PGlite): void {
-  const waiting: (() => void)[] = [];
-  let busy = false;
-  const next = () => {
-    const start = waiting.shift();
-    if (start) start();
-    else busy = false;
-  };
-  const turn = () =>
-    new Promise<void>((resolve) => {
-      if (busy) waiting.push(resolve);
-      else {
-        busy = true;
-        resolve();
-      }
-    });
+  // Settles a turn of the event loop after the last call asked has ended: the next call starts then.
+  let previous: Promise<void> = Promise.resolve();
   const methods = client as unknown as Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => Promise<unknown>>;
   for (const name of ['query', 'exec', 'transaction'] as const) {
     const run = methods[name].bind(client);
-    methods[name] = async (...args) => {
-      await turn();
-      try {
-        return await run(...args);
-      } finally {
-        setImmediate(next);
-      }
+    methods[name] = (...args) => {
+      const result = previous.then(() => run(...args));
+      previous = result.then(turnOfTheEventLoop, turnOfTheEventLoop);
+      return result;
     };
   }
 }
+
+const turnOfTheEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Applies pending migrations. On a PostgreSQL server several processes may start at once, so the
