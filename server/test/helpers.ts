@@ -56,7 +56,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     };
   }
   const config = loadConfig({}, { logLevel: 'silent', databaseUrl, dataDir: 'memory://', encryption: ENCRYPTED, ...overrides });
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 5 });
+  // A test may ask for an embedded database in a folder (as `npm start` runs it) instead of in memory.
+  const database = await openDatabase({ databaseUrl, dataDir: config.dataDir, poolSize: 5 });
   await migrateDatabase(database, databaseUrl);
   await seedDemo(database.db, config);
   const app = await buildApp({ config, database });

@@ -99,7 +99,8 @@ async function runFlow(browser, flow, base, shot, attempt) {
 }
 
 async function main() {
-  if (!existsSync(path.join(root, 'web/dist/index.html'))) {
+  // WEB_DIST (also read by the server) lets a build elsewhere be tested without touching web/dist.
+  if (!existsSync(path.join(process.env.WEB_DIST ?? path.join(root, 'web/dist'), 'index.html'))) {
     console.error('web/dist is missing: run `npm run build -w web` first (npm run test:e2e does).');
     process.exit(1);
   }

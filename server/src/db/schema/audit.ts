@@ -49,3 +49,32 @@ export const operationLogDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.slot] })],
 );
+
+/**
+ * Every export of a list (who, which list with which filters, how many rows, when, and how it ended),
+ * so administrators can see what left the system. status: 'running' | 'done' | 'failed' | 'refused' |
+ * 'pending' (waits for a second administrator's confirmation) | 'confirmed' | 'rejected'.
+ */
+export const exportLogs = pgTable(
+  'export_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id'),
+    account: varchar('account', { length: 64 }),
+    clientAddress: varchar('client_address', { length: 64 }),
+    /** Which list: a stable key such as 'operationLog' or 'students'. */
+    listKey: varchar('list_key', { length: 100 }).notNull(),
+    /** The list's filters as the caller sent them (secrets redacted). */
+    filters: jsonb('filters'),
+    rowCount: integer('row_count'),
+    status: varchar('status', { length: 20 }).notNull(),
+    /** The produced file (background exports), downloaded by its owner when ready. */
+    fileId: varchar('file_id', { length: 40 }),
+    confirmedByUserId: integer('confirmed_by_user_id'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    errorMessage: text('error_message'),
+  },
+  (t) => [index('export_logs_created_idx').on(t.createdAt, t.id), index('export_logs_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,4 +1,4 @@
-import { bigint, customType, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './system.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -7,7 +7,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * Uploaded files. The bytes live in the database so that every server process serves the same files
+ * Uploaded files. The bytes live in the database (in `file_chunks`) so that every server process serves the same files
  * and an upload is part of its write's transaction (see docs/decisions.md).
  */
 export const files = pgTable(
@@ -23,8 +23,25 @@ export const files = pgTable(
     mimeType: varchar('mime_type', { length: 100 }).notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: varchar('sha256', { length: 64 }).notNull(),
-    content: bytea('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('files_owner_idx').on(t.ownerUserId)],
+);
+
+/**
+ * A file's bytes in pieces of at most a megabyte (migration 0015): an upload streams into them piece by
+ * piece and a download reads only the pieces a range needs, so no process ever holds a whole video, on
+ * the embedded database as on a PostgreSQL server. `data` is stored uncompressed (STORAGE EXTERNAL).
+ */
+export const fileChunks = pgTable(
+  'file_chunks',
+  {
+    fileId: varchar('file_id', { length: 40 })
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    /** Byte offset of the piece's first byte in the file. */
+    startByte: bigint('start_byte', { mode: 'number' }).notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.startByte] })],
 );

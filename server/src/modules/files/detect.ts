@@ -70,7 +70,11 @@ function localHeaderNames(bytes: Buffer): string[] {
 }
 
 function zipKind(bytes: Buffer): FileKind {
-  const names = zipEntryNames(bytes);
+  return zipKindOfNames(zipEntryNames(bytes));
+}
+
+/** Office documents are ZIP archives told apart by their entries. */
+export function zipKindOfNames(names: readonly string[]): FileKind {
   if (names.includes('[Content_Types].xml')) {
     if (names.some((name) => name.startsWith('word/'))) return 'docx';
     if (names.some((name) => name.startsWith('xl/'))) return 'xlsx';

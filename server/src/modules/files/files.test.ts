@@ -13,6 +13,7 @@ import { files, operationLogs, staff, students, users } from '../../db/schema/in
 import { hashPassword } from '../../platform/passwords.ts';
 import { detectFileKind } from './detect.ts';
 import { contentDisposition } from './routes.ts';
+import { readWholeFile } from './service.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -198,7 +199,7 @@ describe('POST /api/files/upload', () => {
     const [row] = await t.database.db.select().from(files).where(eq(files.id, body.data[0].RESID));
     const [owner] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.account, 'T0001'));
     expect(row).toMatchObject({ ownerUserId: owner.id, purpose, originalName: name, mimeType, size: content.length, sha256: createHash('sha256').update(content).digest('hex') });
-    expect(Buffer.compare(row.content, content)).toBe(0);
+    expect(Buffer.compare(await readWholeFile(t.database.db, row.id), content)).toBe(0);
   });
 
   it('stores several files of one purpose at once and logs the upload without the bytes', async () => {
@@ -370,7 +371,7 @@ describe('GET /file/download/{resid}', () => {
     expect(Buffer.compare(part.rawPayload, SAMPLES.docx.subarray(2, 10))).toBe(0);
     expect((await download(id, 'T0001', { range: `bytes=${SAMPLES.docx.length}-` })).statusCode).toBe(416);
     // Stored uncompressed out of line, so a range reads only its slices.
-    const [storage] = await queryRows<{ attstorage: string }>(t.database.db, sql`SELECT attstorage FROM pg_attribute WHERE attrelid = 'files'::regclass AND attname = 'content'`);
+    const [storage] = await queryRows<{ attstorage: string }>(t.database.db, sql`SELECT attstorage FROM pg_attribute WHERE attrelid = 'file_chunks'::regclass AND attname = 'data'`);
     expect(storage.attstorage).toBe('e');
   });
 

@@ -13,17 +13,17 @@ import {
 import Busboy from '@fastify/busboy';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../db/client.ts';
-import { files } from '../../db/schema/index.ts';
+import { fileChunks, files } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { isAdministrator, visibleStaff, visibleStudents } from '../../platform/scope.ts';
-import { detectFileKind, extensionMatches } from './detect.ts';
+import { detectFileKind, extensionMatches, zipEntryNames, zipKindOfNames } from './detect.ts';
 
 /**
  * The upload service every area uses: files arrive through POST /api/files/upload (one purpose per
@@ -47,6 +47,9 @@ export interface StoredFile {
   mimeType: string;
   purpose: string;
 }
+
+/** Stored pieces of a file's bytes (file_chunks), and what one statement writes or reads at most. */
+const CHUNK_BYTES = 1024 * 1024;
 
 /** Ids are 24 random bytes in base64url (32 characters): not guessable, not enumerable. */
 export const FILE_ID_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
@@ -165,6 +168,62 @@ export function receiveUpload(payload: Readable, contentType: string, queryPurpo
   });
 }
 
+/** Files up to this size are read whole for detection; larger ones by their head (and a ZIP's directory). */
+const WHOLE_SAMPLE_BYTES = 4 * 1024 * 1024;
+const HEAD_BYTES = 64 * 1024;
+/** A ZIP's central directory read for detection, at most (office documents list a few hundred entries). */
+const MAX_ZIP_DIRECTORY_BYTES = 4 * 1024 * 1024;
+
+async function readAt(handle: Awaited<ReturnType<typeof open>>, position: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(Math.max(0, length));
+  const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+  return buffer.subarray(0, bytesRead);
+}
+
+/**
+ * The kind of a received file by its content, reading a bounded part of it: small files whole, large
+ * ones by their first 64 KiB, and a large ZIP also by its central directory (found from the end record),
+ * so a 150 MB video or archive is never read into memory to be checked.
+ */
+export async function detectStoredKind(file: Pick<ReceivedFile, 'path' | 'size' | 'name'>): Promise<FileKind | null> {
+  const handle = await open(file.path, 'r');
+  try {
+    if (file.size <= WHOLE_SAMPLE_BYTES) return detectFileKind(await readAt(handle, 0, file.size), file.name);
+    const kind = detectFileKind(await readAt(handle, 0, HEAD_BYTES), file.name);
+    if (kind !== 'zip') return kind;
+    // The end record is 22 bytes plus a comment of at most 65,535; rebuild [directory][end record] with the
+    // directory's offset set to 0, which the same reader of entry names understands.
+    const tailStart = Math.max(0, file.size - 22 - 0xffff);
+    const tail = await readAt(handle, tailStart, file.size - tailStart);
+    for (let at = tail.length - 22; at >= 0; at--) {
+      if (tail.readUInt32LE(at) !== 0x06054b50) continue;
+      const directorySize = tail.readUInt32LE(at + 12);
+      const directoryOffset = tail.readUInt32LE(at + 16);
+      if (directorySize > MAX_ZIP_DIRECTORY_BYTES || directoryOffset + directorySize > file.size) return 'zip';
+      const directory = await readAt(handle, directoryOffset, directorySize);
+      const end = Buffer.from(tail.subarray(at, at + 22));
+      end.writeUInt32LE(0, 16);
+      return zipKindOfNames(zipEntryNames(Buffer.concat([directory, end])));
+    }
+    return 'zip';
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Writes a received file's bytes into `file_chunks`, a megabyte per statement, reading the temporary file
+ * as a stream: the process holds one piece at a time, whatever the file's size and on either database.
+ */
+async function storeContent(tx: Tx, fileId: string, path: string): Promise<void> {
+  let startByte = 0;
+  for await (const piece of createReadStream(path, { highWaterMark: CHUNK_BYTES })) {
+    const data = piece as Buffer;
+    await tx.insert(fileChunks).values({ fileId, startByte, data });
+    startByte += data.length;
+  }
+}
+
 /**
  * Checks every received file (not empty, kind by content allowed for the purpose, extension agreeing
  * with the kind) and only then stores them all in one transaction: one refused file stores nothing.
@@ -176,7 +235,7 @@ export async function storeUpload(db: Db, owner: AuthContext, purpose: UploadPur
   for (const file of received) {
     if (file.size === 0) throw badRequest('files.empty');
     if (file.size > rule.maxBytes) throw tooLarge(purpose, file.name);
-    const kind = detectFileKind(await readFile(file.path), file.name);
+    const kind = await detectStoredKind(file);
     if (!kind || !(rule.kinds as readonly FileKind[]).includes(kind) || !extensionMatches(kind, file.name)) throw wrongType(purpose, file.name);
     checked.push({ file, kind });
   }
@@ -192,8 +251,8 @@ export async function storeUpload(db: Db, owner: AuthContext, purpose: UploadPur
         mimeType: row.mimeType,
         size: file.size,
         sha256: file.sha256,
-        content: await readFile(file.path),
       });
+      await storeContent(tx, row.id, file.path);
       stored.push(row);
     }
     return stored;
@@ -260,26 +319,36 @@ export async function findReadableFile(db: DbOrTx, auth: AuthContext, permission
   return row?.ok === true ? meta : null;
 }
 
-const CHUNK_BYTES = 1024 * 1024;
-
 const asBuffer = (value: Buffer | Uint8Array): Buffer => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength));
 
 /**
- * The bytes from `start` to `end` (inclusive) as a stream, read from the database a megabyte at a time,
- * so a 150 MB video is never held whole in memory (the column is stored uncompressed, so PostgreSQL
- * reads only the slices asked for).
+ * The bytes from `start` to `end` (inclusive) as a stream, read a stored piece at a time (pieces of at
+ * most a megabyte, see `file_chunks`), so a 150 MB video is never held whole in memory.
  */
 export function fileContentStream(db: DbOrTx, id: string, start: number, end: number): Readable {
-  async function* chunks() {
-    for (let position = start; position <= end; position += CHUNK_BYTES) {
-      const length = Math.min(CHUNK_BYTES, end - position + 1);
-      const [row] = await queryRows<{ part: Buffer | Uint8Array }>(db, sql`SELECT substring(content FROM ${position + 1} FOR ${length}) AS part FROM files WHERE id = ${id}`);
+  async function* pieces() {
+    let position = start;
+    while (position <= end) {
+      const [row] = await queryRows<{ startByte: string | number; part: Buffer | Uint8Array }>(db, sql`
+        SELECT start_byte AS "startByte",
+               substring(data FROM (${position} - start_byte + 1)::int FOR (${end - position + 1})::int) AS part
+        FROM file_chunks
+        WHERE file_id = ${id} AND start_byte <= ${position}
+        ORDER BY start_byte DESC LIMIT 1`);
       // Deleted while being sent: end the stream with an error, so the client sees a broken transfer.
-      if (!row) throw new Error('file deleted during download');
-      yield asBuffer(row.part);
+      if (!row || row.part.length === 0) throw new Error('file deleted during download');
+      const part = asBuffer(row.part);
+      yield part;
+      position += part.length;
     }
   }
-  return Readable.from(chunks(), { objectMode: false });
+  return Readable.from(pieces(), { objectMode: false });
+}
+
+/** A small file's whole content (a photo shown inline), read piece by piece. */
+export async function readWholeFile(db: DbOrTx, id: string): Promise<Buffer> {
+  const rows = await queryRows<{ data: Buffer | Uint8Array }>(db, sql`SELECT data FROM file_chunks WHERE file_id = ${id} ORDER BY start_byte`);
+  return Buffer.concat(rows.map((row) => asBuffer(row.data)));
 }
 
 /** Deletes the caller's own file, unless something still refers to it. */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, loginDemoAccounts, teacherOutsideDemoClass } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { files, staff } from '../../db/schema/index.ts';
+import { fileChunks, files, staff } from '../../db/schema/index.ts';
 import { maskPhone } from './service.ts';
 
 let t: TestApp;
@@ -55,8 +55,9 @@ describe('POST /base/jzgzj/getJzgZjJbXx', () => {
 
   it('shows the photo resource once the staff member has one', async () => {
     await t.database.db.insert(files).values({
-      id: 'test-staff-photo', purpose: 'staffPhoto', originalName: 'p.png', mimeType: 'image/png', size: 3, sha256: '0'.repeat(64), content: Buffer.from([1, 2, 3]),
+      id: 'test-staff-photo', purpose: 'staffPhoto', originalName: 'p.png', mimeType: 'image/png', size: 3, sha256: '0'.repeat(64),
     });
+    await t.database.db.insert(fileChunks).values({ fileId: 'test-staff-photo', startByte: 0, data: Buffer.from([1, 2, 3]) });
     await t.database.db.update(staff).set({ photoFileId: 'test-staff-photo' }).where(eq(staff.staffNumber, 'T0002'));
     const { body } = await call('/base/jzgzj/getJzgZjJbXx', '201911001', { zgh: 'T0002' });
     expect(body.data).toMatchObject({ IMG: '/file/download/test-staff-photo', RESID: 'test-staff-photo' });

@@ -77,7 +77,9 @@ export interface PhotoRow {
 /** The student's photo bytes, if they have one; the scope condition is part of the WHERE. */
 export async function studentPhoto(db: DbOrTx, studentId: number, scope: SQL): Promise<PhotoRow | undefined> {
   const [row] = await queryRows<{ mimeType: string; content: Buffer | Uint8Array }>(db, sql`
-    SELECT f.mime_type AS "mimeType", f.content FROM students s ${photoJoin}
+    SELECT f.mime_type AS "mimeType",
+      (SELECT string_agg(c.data, ''::bytea ORDER BY c.start_byte) FROM file_chunks c WHERE c.file_id = f.id) AS content
+    FROM students s ${photoJoin}
     WHERE s.id = ${studentId} AND f.id IS NOT NULL AND ${scope}`);
   return row && { mimeType: row.mimeType, content: Buffer.isBuffer(row.content) ? row.content : Buffer.from(row.content) };
 }

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { files, students } from '../../db/schema/index.ts';
+import { fileChunks, files, students } from '../../db/schema/index.ts';
 import { schoolToday } from '../timetable/service.ts';
 import { ageOn } from './service.ts';
 
@@ -33,8 +33,9 @@ const photo = (account: string, query: string) => t.get(`/xspic/downloadXsPic?${
 
 async function storePhoto(studentNumber: string, id: string, content: Buffer, mimeType: string, purpose = 'studentPhoto') {
   await t.database.db.insert(files).values({
-    id, purpose, originalName: 'photo', mimeType, size: content.length, sha256: createHash('sha256').update(content).digest('hex'), content,
+    id, purpose, originalName: 'photo', mimeType, size: content.length, sha256: createHash('sha256').update(content).digest('hex'),
   });
+  await t.database.db.insert(fileChunks).values({ fileId: id, startByte: 0, data: content });
   await t.database.db.update(students).set({ photoFileId: id }).where(eq(students.studentNumber, studentNumber));
 }
 
