@@ -18,6 +18,7 @@ import { encryptionPlugin } from './platform/encryption.ts';
 import { failure } from './platform/envelope.ts';
 import { installErrorHandler } from './platform/errorHandler.ts';
 import { t } from './platform/i18n.ts';
+import { textCheckPlugin } from './platform/textCheck.ts';
 import { registerModules } from './modules/index.ts';
 
 export interface AppDeps {
@@ -27,6 +28,53 @@ export interface AppDeps {
 
 /** Paths the web app owns; any other unknown path is an API miss and answers the envelope. */
 const API_PREFIXES = ['/api/', '/ms/', '/anon/', '/userManage/', '/components/', '/dict', '/pk/', '/mobileKb/', '/base/', '/file/', '/xspic/', '/xsjbxxtab/', '/logout'];
+
+/** The origin of a configured address, or null when it is empty, relative or malformed. */
+function originOf(address: string): string | null {
+  if (!/^https?:\/\//i.test(address)) return null;
+  try {
+    return new URL(address).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Headers every answer carries (issue 12, finding 10): no MIME sniffing, no referrer beyond the origin;
+ * API answers (tokens, personal data) are never stored by a cache; the web app's page may not be framed
+ * and runs only its own scripts. Ant Design writes its styles at run time, hence 'unsafe-inline' for
+ * styles only; configured logo, report and office-preview addresses are allowed where they are used.
+ */
+function installSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const logo = originOf(config.logo);
+  const frames = [config.reportUrl, config.officePreviewUrl].map(originOf).filter((origin): origin is string => origin !== null);
+  const policy = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${logo ? ` ${logo}` : ''}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "media-src 'self' blob:",
+    `frame-src 'self'${frames.map((origin) => ` ${origin}`).join('')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html')) {
+      reply.header('content-security-policy', policy);
+      reply.header('x-frame-options', 'DENY');
+    }
+    // Static files and downloads set their own caching; everything else is an API answer.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
 
 export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -52,10 +100,14 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The document is always built (tests and tools read app.swagger()); it is served only when configured.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  installSecurityHeaders(app, config);
 
   await app.register(authPlugin);
   await app.register(auditPlugin);
+  // After the permission check (authPlugin), before validation: a refused caller learns nothing of fields.
+  await app.register(textCheckPlugin);
   await app.register(encryptionPlugin);
 
   await app.register(registerModules);

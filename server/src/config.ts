@@ -18,6 +18,8 @@ export interface Config extends ClientSettings {
   /** Folder of the embedded database; 'memory://' keeps it in memory (tests). */
   dataDir: string;
   webDist: string;
+  /** Serve the OpenAPI UI and document at /api/docs (API_DOCS=1); off by default, as they map every call. */
+  apiDocs: boolean;
   session: {
     /** A session unused for this long expires. */
     idleMinutes: number;
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? path.join(repoRoot, '.data', 'pglite'),
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist'),
+    apiDocs: bool(env.API_DOCS, false),
     tokenHeader: env.TOKEN_HEADER ?? DEFAULT_TOKEN_HEADER,
     loginType,
     timeoutUrl: env.TIMEOUT_URL ?? '/login',

@@ -11,6 +11,8 @@ export const en = {
   'errors.payloadTooLarge': 'The request is too large',
   'errors.unsupportedMediaType': 'Unsupported request format',
   'errors.malformedBody': 'The request body could not be read',
+  'errors.invalidText': '{field} contains characters that are not allowed (a null character or an unpaired surrogate)',
+  'errors.alreadyExists': 'This record already exists',
   'errors.forbidden': 'Sorry, you have no permission to access',
   'errors.noRightEditDelete': 'You have no right to edit/delete this data',
   'errors.sessionExpired': 'Your login has expired, please log in again',

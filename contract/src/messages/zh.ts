@@ -13,6 +13,8 @@ export const zh: Record<MessageKey, string> = {
   'errors.payloadTooLarge': '请求内容过大',
   'errors.unsupportedMediaType': '不支持的请求格式',
   'errors.malformedBody': '无法读取请求内容',
+  'errors.invalidText': '{field} 含有不允许的字符（空字符或不成对的代理字符）',
+  'errors.alreadyExists': '数据已存在，请勿重复添加',
   'errors.forbidden': '抱歉，您没有权限访问',
   'errors.noRightEditDelete': '您无权编辑/删除此数据',
   'errors.sessionExpired': '您的登录已过期，请重新登录',

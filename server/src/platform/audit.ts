@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { operationLogs } from '../db/schema/index.ts';
+import { cleanText } from './textCheck.ts';
 
 const SECRET_KEYS = /pass(word)?$|^pass|pwd|token|secret|^sign$/i;
 
@@ -10,12 +11,14 @@ export function redactParams(value: unknown, extraSecrets: readonly string[] = [
   if (Array.isArray(value)) return value.slice(0, 50).map((item) => redactParams(item, extraSecrets, depth + 1));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-      out[key] = SECRET_KEYS.test(key) || extraSecrets.includes(key) ? '******' : redactParams(item, extraSecrets, depth + 1);
+    for (const [key, item] of Object.entries(value as Record<string, unknown>).slice(0, 200)) {
+      out[cleanText(key.slice(0, 100))] = SECRET_KEYS.test(key) || extraSecrets.includes(key) ? '******' : redactParams(item, extraSecrets, depth + 1);
     }
     return out;
   }
-  if (typeof value === 'string' && value.length > 500) return `${value.slice(0, 500)}…`;
+  // jsonb stores neither U+0000 nor a lone surrogate: such a body once left no log row at all (issue 12).
+  if (typeof value === 'string') return cleanText(value.length > 500 ? `${value.slice(0, 500)}…` : value);
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   return value;
 }
 
@@ -44,28 +47,34 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
     if (!audit) return;
     const who = request.auth ?? request.auditUser;
     const failed = reply.statusCode >= 400 || request.failureMessage !== null;
+    const row = {
+      userId: who?.userId ?? null,
+      account: who?.account ?? null,
+      clientAddress: request.ip.slice(0, 64),
+      method: request.method,
+      path: request.url.split('?')[0].slice(0, 300),
+      handler: request.routeOptions.url?.slice(0, 200) ?? null,
+      module: audit.module,
+      operation: audit.operation,
+      params: redactParams(
+        { ...(request.query as object), ...(typeof request.body === 'object' ? (request.body as object) : {}) },
+        audit.secretFields,
+      ),
+      durationMs: Math.round(reply.elapsedTime),
+      outcome: failed ? 'failure' : 'success',
+      statusCode: reply.statusCode,
+      errorMessage: request.failureMessage === null ? null : cleanText(request.failureMessage),
+      clientType: clientType(request),
+    };
     try {
-      await app.database.db.insert(operationLogs).values({
-        userId: who?.userId ?? null,
-        account: who?.account ?? null,
-        clientAddress: request.ip.slice(0, 64),
-        method: request.method,
-        path: request.url.split('?')[0].slice(0, 300),
-        handler: request.routeOptions.url?.slice(0, 200) ?? null,
-        module: audit.module,
-        operation: audit.operation,
-        params: redactParams(
-          { ...(request.query as object), ...(typeof request.body === 'object' ? (request.body as object) : {}) },
-          audit.secretFields,
-        ),
-        durationMs: Math.round(reply.elapsedTime),
-        outcome: failed ? 'failure' : 'success',
-        statusCode: reply.statusCode,
-        errorMessage: request.failureMessage,
-        clientType: clientType(request),
-      });
+      await app.database.db.insert(operationLogs).values(row);
     } catch (error) {
-      request.log.error({ err: error }, 'operation log write failed');
+      // Whatever the parameters were, the call itself must still be on record.
+      request.log.error({ err: error }, 'operation log write failed; retried without parameters');
+      await app.database.db
+        .insert(operationLogs)
+        .values({ ...row, params: { unrecorded: true } })
+        .catch((again: unknown) => request.log.error({ err: again }, 'operation log write failed'));
     }
   });
 });

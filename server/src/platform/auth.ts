@@ -50,7 +50,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (resolved.refreshedToken) reply.header(config.tokenHeader, resolved.refreshedToken);
   });
 
-  app.addHook('preHandler', async (request: FastifyRequest) => {
+  // Before validation: a caller without the permission is refused without learning the route's fields.
+  app.addHook('preValidation', async (request: FastifyRequest) => {
     const access = request.routeOptions.config?.access ?? 'public';
     if (typeof access === 'object') {
       const granted = await request.permissions();

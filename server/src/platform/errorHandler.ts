@@ -1,4 +1,4 @@
-import { ResultCode, isMessageKey } from '@campus/contract';
+import { ResultCode, isMessageKey, type MessageKey } from '@campus/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { failure } from './envelope.ts';
@@ -18,7 +18,35 @@ function fieldName(instancePath: string | undefined, fallback: string | undefine
   return fallback ?? parts[0] ?? '';
 }
 
+/** Unique constraints whose area has its own "already exists" message; other codes say "code taken". */
+const UNIQUE_MESSAGES: Record<string, MessageKey> = {
+  users_account_unique: 'users.accountTaken',
+  scheduled_jobs_code_unique: 'jobs.codeTaken',
+  dictionary_items_code_idx: 'dictItems.codeTaken',
+  grade_course_hours_idx: 'gradeHours.duplicate',
+};
+
+/**
+ * The constraint of a unique violation (SQLSTATE 23505), looking through drizzle's wrapper. Two identical
+ * creates at once both pass their "already exists" check on a PostgreSQL server and one of them meets the
+ * constraint: it must read as the same refusal, not a 500 (issue 12, finding 5).
+ */
+function uniqueViolation(error: unknown): string | null {
+  for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 5; depth++) {
+    const candidate = cause as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (candidate.code === '23505') return typeof candidate.constraint === 'string' ? candidate.constraint : '';
+    cause = candidate.cause;
+  }
+  return null;
+}
+
+function uniqueMessage(constraint: string): MessageKey {
+  return UNIQUE_MESSAGES[constraint] ?? (/_code_unique$/.test(constraint) ? 'common.codeTaken' : 'errors.alreadyExists');
+}
+
 function describe(error: FastifyError | AppError | Error, request: FastifyRequest): Refusal {
+  const constraint = uniqueViolation(error);
+  if (constraint !== null) return { status: 409, code: ResultCode.conflict, msg: t(request, uniqueMessage(constraint)) };
   if (error instanceof AppError) {
     return { status: error.httpStatus, code: error.code, msg: t(request, error.key, error.params) };
   }

@@ -104,8 +104,10 @@ export async function resolveSession(
   if (cached) return { auth: cached };
   const readAt = options.cache?.generation ?? 0;
   const [row] = await lookupSessions.run(db, [tokenHash, TOUCH_AFTER_SECONDS, config.session.rotateMinutes]);
-  if (!row || row.revoked || row.expired) return { code: ResultCode.sessionExpired };
+  if (!row) return { code: ResultCode.sessionExpired };
+  // Disabling an account also revokes its sessions; its open sessions still answer as documented (50012).
   if (!row.enabled) return { code: ResultCode.sessionReplaced };
+  if (row.revoked || row.expired) return { code: ResultCode.sessionExpired };
 
   const auth: AuthContext = {
     sessionId: Number(row.id),
