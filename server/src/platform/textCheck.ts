@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { badRequest } from './errors.ts';
 
 /** U+0000, or a surrogate half without its partner: PostgreSQL's text and json cannot store either. */
+// eslint-disable-next-line no-control-regex -- finding U+0000 is the point
 const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function isBadText(value: string): boolean {
