@@ -23,3 +23,8 @@ export async function bumpCounter(db: DbOrTx, key: string, windowMinutes: number
 export async function clearCounter(db: DbOrTx, key: string): Promise<void> {
   await db.execute(sql`DELETE FROM rate_counters WHERE key = ${key}`);
 }
+
+/** Takes back one count (never below zero): an attempt that turned out to be a success. */
+export async function giveBackCounter(db: DbOrTx, key: string): Promise<void> {
+  await db.execute(sql`UPDATE rate_counters SET count = GREATEST(0, count - 1) WHERE key = ${key}`);
+}

@@ -1,11 +1,12 @@
-import { CHANGE_PASSWORD_MAX, matchesPasswordPolicy, ResultCode, type Language } from '@campus/contract';
+import { CHANGE_PASSWORD_MAX, matchesPasswordPolicy, type Language } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
+import { checkOldPassword } from '../auth/service.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/context.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { hashPasswordDigest, passwordDigest, verifyPasswordDigest } from '../../platform/passwords.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { hashPasswordDigest, passwordDigest } from '../../platform/passwords.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { passwordPolicy } from '../settings/service.ts';
 
@@ -62,11 +63,9 @@ export async function updatePassword(db: Db, config: Config, caller: AuthContext
   if (!matchesPasswordPolicy(newPassword, policy.rule)) throw badRequest('auth.passwordPolicy', { description: policy.description });
   if (newDigest === input.oldPassword) throw badRequest('auth.passwordSame');
 
-  const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.id, caller.userId));
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, caller.userId));
   if (!user) throw notFound();
-  if (!(await verifyPasswordDigest(user.passwordHash, input.oldPassword))) {
-    throw new AppError('auth.oldPasswordWrong', 400, ResultCode.badRequest);
-  }
+  await checkOldPassword(db, config, user.id, input.oldPassword);
   const hash = await hashPasswordDigest(newDigest, config.argon2);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash: hash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, user.id));
