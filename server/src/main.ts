@@ -2,6 +2,7 @@ import v8 from 'node:v8';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
+import { DataFolderInUseError } from './db/folderLock.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { schedulerOf } from './modules/jobs/scheduler.ts';
 
@@ -12,7 +13,11 @@ import { schedulerOf } from './modules/jobs/scheduler.ts';
 v8.setFlagsFromString('--heap-growing-percent=50');
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error: unknown) => {
+  if (!(error instanceof DataFolderInUseError)) throw error;
+  console.error(`[campus] ${error.message}`);
+  process.exit(1);
+});
 await migrateDatabase(database, config.databaseUrl);
 if (config.seedDemo) await seedDemo(database.db, config);
 const app = await buildApp({ config, database });

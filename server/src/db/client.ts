@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { lockDataFolder } from './folderLock.ts';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -50,15 +51,32 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  if (options.dataDir !== 'memory://') fs.mkdirSync(options.dataDir, { recursive: true });
+  let release = () => {};
+  if (options.dataDir !== 'memory://') {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    release = lockDataFolder(options.dataDir);
+  }
   // pg_trgm backs the people picker's keyword index; a migration creates the extension in the database.
   // shared_buffers: PGlite's 128 MB default is resident from the start (363 MB at open against 250 MB with
   // 32 MB); its files are read through the operating system's page cache anyway, which is not the server's.
-  const client = new PGlite(options.dataDir, { extensions: { pg_trgm }, postgresqlconf: [`shared_buffers = ${EMBEDDED_SHARED_BUFFERS}`] });
-  await client.waitReady;
+  let client: PGlite;
+  try {
+    client = new PGlite(options.dataDir, { extensions: { pg_trgm }, postgresqlconf: [`shared_buffers = ${EMBEDDED_SHARED_BUFFERS}`] });
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
   takeTurnsWithInput(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close(), listen: (channel, callback) => client.listen(channel, callback) };
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      release();
+    }
+  };
+  return { db, kind: 'pglite', close, listen: (channel, callback) => client.listen(channel, callback) };
 }
 
 /**
