@@ -19,6 +19,7 @@ import { failure } from './platform/envelope.ts';
 import { installErrorHandler } from './platform/errorHandler.ts';
 import { t } from './platform/i18n.ts';
 import { textCheckPlugin } from './platform/textCheck.ts';
+import { exportAuditPlugin } from './platform/exportAudit.ts';
 import { registerModules } from './modules/index.ts';
 
 export interface AppDeps {
@@ -108,6 +109,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(auditPlugin);
   // After the permission check (authPlugin), before validation: a refused caller learns nothing of fields.
   await app.register(textCheckPlugin);
+  await app.register(exportAuditPlugin);
   await app.register(encryptionPlugin);
 
   await app.register(registerModules);

@@ -18,6 +18,8 @@ export interface Config extends ClientSettings {
   /** Folder of the embedded database; 'memory://' keeps it in memory (tests). */
   dataDir: string;
   webDist: string;
+  /** Rows one user may export in a window; past it exports are refused (the export log records both). */
+  exports: { maxRows: number; windowHours: number };
   /** Serve the OpenAPI UI and document at /api/docs (API_DOCS=1); off by default, as they map every call. */
   apiDocs: boolean;
   session: {
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: env.DATA_DIR ?? path.join(repoRoot, '.data', 'pglite'),
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist'),
     apiDocs: bool(env.API_DOCS, false),
+    exports: { maxRows: int(env.EXPORT_MAX_ROWS, 200_000), windowHours: int(env.EXPORT_WINDOW_HOURS, 24) },
     tokenHeader: env.TOKEN_HEADER ?? DEFAULT_TOKEN_HEADER,
     loginType,
     timeoutUrl: env.TIMEOUT_URL ?? '/login',

@@ -18,6 +18,7 @@ export const en = {
   'errors.sessionExpired': 'Your login has expired, please log in again',
   'errors.notLoggedIn': 'You may not be logged in',
   'errors.tooManyRequests': 'Too many requests, please try again later',
+  'exports.limitReached': 'You have exported {rows} rows in the last {hours} hours, the export limit; try again later or contact the system administrator',
   'errors.dataSaveFailed': 'Data save failed',
   'auth.loginFailed': 'Incorrect user name or password',
   'auth.accountLocked': 'This account is locked after too many failed attempts; try again in {minutes} minutes',

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
@@ -12,19 +12,45 @@ export interface ExportColumn<Row> {
   width?: number;
 }
 
-/** Builds an .xlsx file of one sheet: a bold, frozen header row, then one row per record. */
+/** Rows written between two turns of the event loop. */
+const ROWS_PER_TURN = 500;
+
+/** How many records a built workbook holds, for the export log (see sendWorkbook). */
+const recordCounts = new WeakMap<Buffer, number>();
+
+/**
+ * Builds an .xlsx file of one sheet: a bold, frozen header row, then one row per record. The streaming
+ * writer commits and compresses rows as they come and the loop gives the event loop a turn every few
+ * hundred rows, so a 40,000-row export no longer stalls every other request for seconds (issue 12,
+ * finding 9); the file itself is a few megabytes at most (EXPORT_ROW_LIMIT).
+ */
 export async function buildWorkbook<Row>(sheetName: string, columns: ExportColumn<Row>[], rows: Iterable<Row>, truncatedNote?: string): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const output = new PassThrough();
+  const chunks: Buffer[] = [];
+  output.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<void>((resolve, reject) => {
+    output.on('end', resolve);
+    output.on('error', reject);
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   workbook.created = new Date();
   // Sheet names may not hold []:*?/\ and are at most 31 characters.
   const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column, index) => ({ header: column.header, key: String(index), width: column.width ?? Math.max(12, column.header.length * 2 + 4) }));
   sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  let count = 0;
   for (const row of rows) {
-    sheet.addRow(columns.map((column) => column.value(row) ?? ''));
+    sheet.addRow(columns.map((column) => column.value(row) ?? '')).commit();
+    if (++count % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
   }
-  if (truncatedNote) sheet.addRow([truncatedNote]);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  if (truncatedNote) sheet.addRow([truncatedNote]).commit();
+  sheet.commit();
+  await workbook.commit();
+  await finished;
+  const content = Buffer.concat(chunks);
+  recordCounts.set(content, count);
+  return content;
 }
 
 /**
@@ -33,6 +59,7 @@ export async function buildWorkbook<Row>(sheetName: string, columns: ExportColum
  * them through instead of sealing them as text.
  */
 export function sendWorkbook(reply: FastifyReply, fileName: string, content: Buffer): FastifyReply {
+  reply.request.exportedRows = recordCounts.get(content) ?? null;
   const asciiName = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply
     .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -47,4 +74,11 @@ export function sendWorkbook(reply: FastifyReply, fileName: string, content: Buf
 export function exportFileName(base: string, now = new Date()): string {
   const stamp = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
   return `${base}-${stamp}.xlsx`;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Records a workbook sent by this request held (the export log). */
+    exportedRows: number | null;
+  }
 }

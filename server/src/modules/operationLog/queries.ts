@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { operationLogSearchSchema, type OperationLogRow, type OperationLogSearch } from '@campus/contract';
 import { hotStatement, queryRows, type DbOrTx } from '../../db/client.ts';
 import { operationLogs } from '../../db/schema/index.ts';
@@ -95,9 +95,15 @@ async function countedPage(db: DbOrTx, request: ListRequest<OperationLogSearch, 
   return { total: Number(found[0]?.total ?? 0), rows };
 }
 
-/** One page of logs; the export asks without the total. */
-export async function pageLogs(db: DbOrTx, request: ListRequest<OperationLogSearch, LogSortField>, withTotal = true): Promise<{ total: number; rows: OperationLogRow[] }> {
-  const where = conditions(request.search);
+/** One page of logs; the export asks without the total, and only up to the last id when it started (`upToId`). */
+export async function pageLogs(
+  db: DbOrTx,
+  request: ListRequest<OperationLogSearch, LogSortField>,
+  withTotal = true,
+  upToId?: number,
+): Promise<{ total: number; rows: OperationLogRow[] }> {
+  const filter = conditions(request.search);
+  const where = upToId === undefined ? filter : and(...[filter, lte(operationLogs.id, upToId)].filter((part) => part !== undefined));
   if (where === undefined && withTotal && request.sortField === 'createdAt') return countedPage(db, request);
   // Another order of the whole log reads its total from the day counts too, with the page.
   const readsTotal = withTotal && where === undefined;
@@ -117,4 +123,25 @@ export async function pageLogs(db: DbOrTx, request: ListRequest<OperationLogSear
   // Past the end no row carries the total.
   const total = found.length > 0 ? found[0].total : (await queryRows<{ total: string }>(db, sql`SELECT ${countedTotal} AS total`, { prepared: true }))[0]!.total;
   return { total: Number(total), rows };
+}
+
+/** Rows an export reads per statement: between statements other requests take their turn (issue 12). */
+const EXPORT_PAGE = 2000;
+
+/**
+ * Every log row of an export's search and sort, up to `limit`, read a page per statement. Rows written
+ * while it reads have higher ids and are left out, so the pages neither repeat nor skip a row.
+ */
+export async function exportLogRows(db: DbOrTx, request: ListRequest<OperationLogSearch, LogSortField>, limit: number): Promise<OperationLogRow[]> {
+  const [last] = await queryRows<{ id: string | null }>(db, sql`SELECT max(id)::text AS id FROM operation_logs`);
+  if (last?.id === null || last === undefined) return [];
+  const upToId = Number(last.id);
+  const rows: OperationLogRow[] = [];
+  while (rows.length < limit) {
+    const size = Math.min(EXPORT_PAGE, limit - rows.length);
+    const page = await pageLogs(db, { ...request, offset: rows.length, limit: size }, false, upToId);
+    rows.push(...page.rows);
+    if (page.rows.length < size) break;
+  }
+  return rows;
 }

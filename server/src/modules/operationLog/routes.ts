@@ -6,7 +6,8 @@ import { badRequest } from '../../platform/errors.ts';
 import { buildWorkbook, EXPORT_ROW_LIMIT, exportFileName, sendWorkbook } from '../../platform/excel.ts';
 import { t } from '../../platform/i18n.ts';
 import { exportQuerySchema } from '../users/routes.ts';
-import { logList, pageLogs } from './queries.ts';
+import { exportLogRoutes } from './exportLog.ts';
+import { exportLogRows, logList, pageLogs } from './queries.ts';
 
 export type { OperationLogRow } from '@campus/contract';
 
@@ -19,6 +20,7 @@ const time = (iso: string) => iso.slice(0, 19).replace('T', ' ');
 export async function operationLogRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const access = { permission: LOG_PERMISSION } as const;
+  exportLogRoutes(fastify, LOG_PERMISSION);
 
   app.post(
     '/api/system/logs/page',
@@ -39,7 +41,7 @@ export async function operationLogRoutes(fastify: FastifyInstance): Promise<void
     { config: { access }, schema: { tags: ['system'], summary: 'The operation logs as an Excel file (same search and sort as the list, at most 50,000 rows)', querystring: exportQuerySchema } },
     async (request, reply) => {
       const list = logList.parse({ ...request.query, currPage: 0, limit: EXPORT_ROW_LIMIT + 1 });
-      const { rows } = await pageLogs(app.database.db, list, false);
+      const rows = await exportLogRows(app.database.db, list, EXPORT_ROW_LIMIT + 1);
       const truncated = rows.length > EXPORT_ROW_LIMIT;
       const column = (key: Parameters<typeof t>[1], value: (row: OperationLogRow) => string | number | null, width?: number) => ({ header: t(request, key), value, width });
       const content = await buildWorkbook<OperationLogRow>(
