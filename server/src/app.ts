@@ -112,6 +112,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(exportAuditPlugin);
   await app.register(encryptionPlugin);
 
+  app.decorate('declaredRoutes', []);
   await app.register(registerModules);
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));

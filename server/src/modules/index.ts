@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Access } from '../platform/context.ts';
 import { accountRoutes } from './account/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { componentRoutes } from './components/routes.ts';
@@ -26,11 +27,22 @@ import { classAdminRoutes } from './classAdmin/routes.ts';
 import { studentAdminRoutes } from './studentAdmin/routes.ts';
 import { staffAdminRoutes } from './staffAdmin/routes.ts';
 
+/** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
+export interface DeclaredRoute {
+  methods: string[];
+  url: string;
+  access: Access;
+  audited: boolean;
+}
+
 /** Every module route must say who may call it; a route without `access` stops the server at start-up. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
+  // buildApp decorates the root instance so the list is readable from it; a bare scope gets its own.
+  if (!app.hasDecorator('declaredRoutes')) app.decorate('declaredRoutes', []);
   app.addHook('onRoute', (route) => {
     if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    app.declaredRoutes.push({ methods: methods.filter((m) => m !== 'HEAD'), url: route.url, access: route.config.access, audited: Boolean(route.config.audit) });
     if (methods.some((m) => m !== 'GET' && m !== 'HEAD') && !route.config.audit && !route.config.readOnly) {
       throw new Error(`Route ${route.method} ${route.url} must declare audit (it may write) or readOnly`);
     }
@@ -64,6 +76,10 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every module route with its access and whether it is logged, in registration order. */
+    declaredRoutes: DeclaredRoute[];
+  }
   interface FastifyContextConfig {
     /** A POST that only reads (the legacy API posts its queries): no operation-log entry. */
     readOnly?: boolean;

@@ -48,11 +48,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     request.auth = resolved.auth;
     if (resolved.refreshedToken) reply.header(config.tokenHeader, resolved.refreshedToken);
-  });
-
-  // Before validation: a caller without the permission is refused without learning the route's fields.
-  app.addHook('preValidation', async (request: FastifyRequest) => {
-    const access = request.routeOptions.config?.access ?? 'public';
+    // Before the body is read: a caller without the permission is refused without learning the route's
+    // fields or formats, and without sending it a body first (issue 12).
     if (typeof access === 'object') {
       const granted = await request.permissions();
       const allowed = 'anyOf' in access ? access.anyOf.some((name) => granted.has(name)) : granted.has(access.permission);
