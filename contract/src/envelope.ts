@@ -17,6 +17,8 @@ export const ResultCode = {
   locked: 423,
   tooManyRequests: 429,
   internal: 500,
+  /** The server is busy (its queue of work is full): try again after Retry-After seconds. */
+  serviceUnavailable: 503,
   /** Generic: the session is no longer valid. */
   sessionInvalid: 50000,
   /** The token is malformed or was never issued. */

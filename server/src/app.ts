@@ -19,6 +19,7 @@ import { failure } from './platform/envelope.ts';
 import { installErrorHandler } from './platform/errorHandler.ts';
 import { t } from './platform/i18n.ts';
 import { textCheckPlugin } from './platform/textCheck.ts';
+import { requestScopePlugin } from './platform/requestScope.ts';
 import { exportAuditPlugin } from './platform/exportAudit.ts';
 import { registerModules } from './modules/index.ts';
 
@@ -105,6 +106,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
   installSecurityHeaders(app, config);
 
+  await app.register(requestScopePlugin);
   await app.register(authPlugin);
   await app.register(auditPlugin);
   // After the permission check (authPlugin), before validation: a refused caller learns nothing of fields.

@@ -20,6 +20,8 @@ export interface Config extends ClientSettings {
   webDist: string;
   /** Rows one user may export in a window; past it exports are refused (the export log records both). */
   exports: { maxRows: number; windowHours: number };
+  /** The longest wait for the embedded database before new calls answer 503 (EMBEDDED_MAX_WAIT_MS). */
+  embeddedMaxWaitMs: number;
   /** Serve the OpenAPI UI and document at /api/docs (API_DOCS=1); off by default, as they map every call. */
   apiDocs: boolean;
   session: {
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: env.DATA_DIR ?? path.join(repoRoot, '.data', 'pglite'),
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist'),
     apiDocs: bool(env.API_DOCS, false),
+    embeddedMaxWaitMs: int(env.EMBEDDED_MAX_WAIT_MS, 5000),
     exports: { maxRows: int(env.EXPORT_MAX_ROWS, 200_000), windowHours: int(env.EXPORT_WINDOW_HOURS, 24) },
     tokenHeader: env.TOKEN_HEADER ?? DEFAULT_TOKEN_HEADER,
     loginType,

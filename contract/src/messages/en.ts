@@ -19,6 +19,7 @@ export const en = {
   'errors.notLoggedIn': 'You may not be logged in',
   'errors.tooManyRequests': 'Too many requests, please try again later',
   'exports.limitReached': 'You have exported {rows} rows in the last {hours} hours, the export limit; try again later or contact the system administrator',
+  'errors.busy': 'The server is busy, please try again shortly',
   'errors.dataSaveFailed': 'Data save failed',
   'auth.loginFailed': 'Incorrect user name or password',
   'auth.accountLocked': 'This account is locked after too many failed attempts; try again in {minutes} minutes',

@@ -21,6 +21,7 @@ export const zh: Record<MessageKey, string> = {
   'errors.notLoggedIn': '您可能没有登录',
   'errors.tooManyRequests': '请求过于频繁，请稍后再试',
   'exports.limitReached': '{hours} 小时内已导出 {rows} 行，达到导出上限，请稍后再试或联系系统管理员',
+  'errors.busy': '服务器繁忙，请稍后再试',
   'errors.dataSaveFailed': '数据保存失败',
   'auth.loginFailed': '用户名或密码错误',
   'auth.accountLocked': '登录失败次数过多，账号已锁定，请 {minutes} 分钟后再试',

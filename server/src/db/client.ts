@@ -1,5 +1,4 @@
 import { PGlite } from '@electric-sql/pglite';
-import { lockDataFolder } from './folderLock.ts';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -8,10 +7,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { createHash } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { lockDataFolder } from './folderLock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -30,6 +31,31 @@ export interface Database {
    * promise settles, so in this one process nothing can act on the old data after a commit that changed it.
    */
   listen?: (channel: string, callback: (payload: string) => void) => Promise<() => Promise<void>>;
+  /** The embedded database's queue: statements waiting for their turn, the wait they make, and those skipped (abandoned requests). */
+  queue?: EmbeddedQueue;
+}
+
+export interface EmbeddedQueue {
+  waiting(): number;
+  /** Milliseconds a statement asked now would wait: those waiting times the recent statement time. */
+  expectedWaitMs(): number;
+  skipped(): number;
+}
+
+/** What a request's statements know of it: set per request by the platform (platform/requestScope.ts). */
+export interface RequestScope {
+  /** The client went away before its answer: statements not yet started are skipped. */
+  abandoned: boolean;
+}
+
+export const requestScope = new AsyncLocalStorage<RequestScope>();
+
+/** A statement skipped because the client that asked for it is gone (answered to nobody). */
+export class RequestAbandonedError extends Error {
+  constructor() {
+    super('the request was abandoned by its client');
+    this.name = 'RequestAbandonedError';
+  }
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -67,7 +93,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     release();
     throw error;
   }
-  takeTurnsWithInput(client);
+  const queue = takeTurnsWithInput(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const close = async () => {
     try {
@@ -76,7 +102,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       release();
     }
   };
-  return { db, kind: 'pglite', close, listen: (channel, callback) => client.listen(channel, callback) };
+  return { db, kind: 'pglite', close, listen: (channel, callback) => client.listen(channel, callback), queue };
 }
 
 /**
@@ -90,18 +116,43 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
  * the previous one has ended and the event loop has turned (setImmediate), so connections and requests
  * are taken between any two statements. The order of the calls is kept.
  */
-function takeTurnsWithInput(client: PGlite): void {
+function takeTurnsWithInput(client: PGlite): EmbeddedQueue {
   // Settles a turn of the event loop after the last call asked has ended: the next call starts then.
   let previous: Promise<void> = Promise.resolve();
+  let waiting = 0;
+  let skipped = 0;
+  // Recent time per statement (exponentially weighted), to tell how long the queue is in time.
+  let averageMs = 1;
   const methods = client as unknown as Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => Promise<unknown>>;
   for (const name of ['query', 'exec', 'transaction'] as const) {
     const run = methods[name].bind(client);
     methods[name] = (...args) => {
-      const result = previous.then(() => run(...args));
+      // A request whose client has gone does not get its waiting statements run (issue 12, finding 8: the
+      // server worked 62 s for clients that had left); one already running, or a transaction, finishes.
+      const scope = requestScope.getStore();
+      waiting++;
+      const result = previous.then(() => {
+        waiting--;
+        if (scope?.abandoned) {
+          skipped++;
+          throw new RequestAbandonedError();
+        }
+        const started = performance.now();
+        const running = run(...args);
+        // A transaction's time includes its caller's work between statements: not a statement's cost.
+        if (name !== 'transaction') {
+          const measure = () => {
+            averageMs = averageMs * 0.9 + (performance.now() - started) * 0.1;
+          };
+          running.then(measure, measure);
+        }
+        return running;
+      });
       previous = result.then(turnOfTheEventLoop, turnOfTheEventLoop);
       return result;
     };
   }
+  return { waiting: () => waiting, expectedWaitMs: () => waiting * averageMs, skipped: () => skipped };
 }
 
 const turnOfTheEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,6 +1,7 @@
 import { ResultCode, isMessageKey, type MessageKey } from '@campus/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { RequestAbandonedError } from '../db/client.ts';
 import { failure } from './envelope.ts';
 import { AppError } from './errors.ts';
 import { t } from './i18n.ts';
@@ -31,6 +32,16 @@ const UNIQUE_MESSAGES: Record<string, MessageKey> = {
  * creates at once both pass their "already exists" check on a PostgreSQL server and one of them meets the
  * constraint: it must read as the same refusal, not a 500 (issue 12, finding 5).
  */
+/** An error and the errors it wraps (drizzle wraps the driver's in `cause`). */
+function causes(error: unknown): unknown[] {
+  const found: unknown[] = [];
+  for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 5; depth++) {
+    found.push(cause);
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return found;
+}
+
 function uniqueViolation(error: unknown): string | null {
   for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 5; depth++) {
     const candidate = cause as { code?: unknown; constraint?: unknown; cause?: unknown };
@@ -45,6 +56,8 @@ function uniqueMessage(constraint: string): MessageKey {
 }
 
 function describe(error: FastifyError | AppError | Error, request: FastifyRequest): Refusal {
+  // A statement skipped because its client is gone: nobody reads this answer.
+  if (causes(error).some((cause) => cause instanceof RequestAbandonedError)) return { status: 499, code: ResultCode.badRequest, msg: t(request, 'errors.badRequest') };
   const constraint = uniqueViolation(error);
   if (constraint !== null) return { status: 409, code: ResultCode.conflict, msg: t(request, uniqueMessage(constraint)) };
   if (error instanceof AppError) {
@@ -87,7 +100,7 @@ function describe(error: FastifyError | AppError | Error, request: FastifyReques
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     const refusal = describe(error, request);
-    if (refusal.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (refusal.status >= 500 && refusal.status !== 503) request.log.error({ err: error }, 'request failed');
     request.failureMessage = refusal.msg;
     return reply.status(refusal.status).send(failure(refusal.code, refusal.msg));
   });

@@ -1,0 +1,30 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { requestScope, type RequestScope } from '../db/client.ts';
+import { AppError } from './errors.ts';
+import { ResultCode } from '@campus/contract';
+
+/**
+ * Gives each request a scope its database statements can see, marked abandoned when the client goes away
+ * before the answer, so the embedded database skips the statements it has not started (db/client.ts); and
+ * when the statements already waiting would keep a new call waiting longer than EMBEDDED_MAX_WAIT_MS, answers new calls at once with 503 and Retry-After instead
+ * of queueing work the client will have given up on (issue 12, finding 8). The run(store, done) form keeps
+ * the scope for every later hook and the handler.
+ */
+export const requestScopePlugin = fp(async (app: FastifyInstance) => {
+  const { config, database } = app;
+  const queue = database.queue;
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    // Only calls of the modules use the database; the web app's files never wait for it.
+    if (queue && request.routeOptions.config?.access && queue.expectedWaitMs() > config.embeddedMaxWaitMs) {
+      reply.header('retry-after', '2');
+      done(new AppError('errors.busy', 503, ResultCode.serviceUnavailable));
+      return;
+    }
+    const scope: RequestScope = { abandoned: false };
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) scope.abandoned = true;
+    });
+    requestScope.run(scope, () => done());
+  });
+});
