@@ -23,6 +23,39 @@ const visibleRows = (container) => container.locator('.ant-table-tbody tr.ant-ta
 
 export const operationsFlows = [
   {
+    name: 'admin exports the operation log and finds the export in the export log, in Chinese and English',
+    async run({ page, context, base, shot }) {
+      await signIn(page, context, base, 'admin');
+      await page.goto(`${base}/xtgl/rzgl`);
+      const logPage = page.getByTestId('oplog-page');
+      await logPage.waitFor();
+      await visibleRows(logPage).first().waitFor();
+      const download = page.waitForEvent('download');
+      await logPage.getByTestId('manage-export').click();
+      const file = await download;
+      assert((await file.suggestedFilename()).endsWith('.xlsx'), 'the export is an Excel file');
+      await page.getByTestId('exportlog-tab').click();
+      const exportPage = page.getByTestId('exportlog-page');
+      await exportPage.waitFor();
+      await until(async () => {
+        const rows = await visibleRows(exportPage).allInnerTexts();
+        return rows.some((text) => text.includes('/api/system/logs/export') && text.includes('成功') && text.includes('admin'));
+      }, 'the export is in the export log');
+      await shot('export-log');
+      await context.addCookies([{ name: 'language', value: 'en', url: base }]);
+      await page.reload();
+      await page.getByTestId('exportlog-tab').click();
+      const english = page.getByTestId('exportlog-page');
+      await until(async () => {
+        const rows = await visibleRows(english).allInnerTexts();
+        return rows.some((text) => text.includes('/api/system/logs/export') && text.includes('Done'));
+      }, 'the export log in English');
+      const headers = await english.locator('.ant-table-thead').innerText();
+      assert(headers.includes('Rows') && !/[\u4e00-\u9fff]/.test(headers), `English headers: ${headers}`);
+      await shot('export-log-en');
+    },
+  },
+  {
     name: 'admin filters the operation log by outcome failure and opens a row’s details',
     async run({ page, context, base, shot }) {
       // A failed login is a logged failure (its password never reaches the log).

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, DatePicker, Descriptions, Form, Input, Modal, Select, Tag, Typography } from 'antd';
+import { Button, DatePicker, Descriptions, Form, Input, Modal, Select, Tabs, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { OperationLogRow } from '@campus/contract';
 import type { PageProps } from '../registry.ts';
 import { ManagePage } from '../../components/ManagePage/index.ts';
 import { currentLanguage } from '../../i18n/index.ts';
+import { ExportLogList } from './ExportLogList.tsx';
 import './OperationLogPage.css';
 
 interface LogSearchForm {
@@ -40,8 +41,25 @@ function paramsText(params: unknown): string {
   return JSON.stringify(params, null, 2);
 }
 
-/** /xtgl/rzgl: the operation log (issue 4, item 5). Read-only: filter, page, export, look at one entry. */
+/**
+ * /xtgl/rzgl: the operation log (issue 4, item 5) and, beside it, the export log (issue 12). Both
+ * read-only: filter, page, export, look at one entry.
+ */
 export default function OperationLogPage(_props: PageProps) {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      className="ops-log-tabs"
+      destroyOnHidden
+      items={[
+        { key: 'operations', label: t('opsLog.tabOperations'), children: <OperationLogList /> },
+        { key: 'exports', label: <span data-testid="exportlog-tab">{t('opsLog.tabExports')}</span>, children: <ExportLogList /> },
+      ]}
+    />
+  );
+}
+
+function OperationLogList() {
   const { t } = useTranslation();
   const [detail, setDetail] = useState<OperationLogRow | null>(null);
 
