@@ -45,6 +45,16 @@ export function cleanText(value: string): string {
 export const textCheckPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request: FastifyRequest) => {
     const field = findBadText(request.params, '') ?? findBadText(request.query, '') ?? findBadText(request.body, '');
-    if (field) throw badRequest('errors.invalidText', { field: cleanText(field.slice(0, 100)) });
+    if (!field) return;
+    // A route may count such a call against a limit first (a login attempt still counts toward its address).
+    await request.routeOptions.config?.onBadText?.(request);
+    throw badRequest('errors.invalidText', { field: cleanText(field.slice(0, 100)) });
   });
 });
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Runs before a call with bad text is refused (e.g. the login counts it as an attempt). */
+    onBadText?: (request: FastifyRequest) => Promise<unknown>;
+  }
+}

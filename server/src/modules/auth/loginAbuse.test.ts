@@ -65,6 +65,19 @@ describe('the address limit', () => {
   });
 });
 
+describe('bad text in a login', () => {
+  it('counts toward the address limit like any failed attempt', async () => {
+    const limited = await createTestApp({ login: { maxFailures: 50, lockMinutes: 15, addressMaxFailures: 4, addressWindowMinutes: 15 } });
+    try {
+      for (const username of ['a\u0000b', '\u0000x', 'c\u0000']) expect((await attempt(limited, username, 'wrong-pass', '10.8.0.1')).statusCode).toBe(400);
+      expect((await attempt(limited, 'nobody', 'wrong-pass', '10.8.0.1')).statusCode).toBe(401);
+      expect((await attempt(limited, '201911001', DEMO_PASSWORD, '10.8.0.1')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('accounts cannot be told apart', () => {
   const shape = (answer: { statusCode: number; json: () => { code: number; msg: string; result: boolean } }) => ({ status: answer.statusCode, ...answer.json() });
 
