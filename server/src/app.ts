@@ -106,9 +106,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
   installSecurityHeaders(app, config);
 
+  // The log first: its hooks see every call, even one refused by the hooks after it (busy, session).
+  await app.register(auditPlugin);
   await app.register(requestScopePlugin);
   await app.register(authPlugin);
-  await app.register(auditPlugin);
   // After the permission check (authPlugin), before validation: a refused caller learns nothing of fields.
   await app.register(textCheckPlugin);
   await app.register(exportAuditPlugin);

@@ -46,6 +46,8 @@ export interface EmbeddedQueue {
 export interface RequestScope {
   /** The client went away before its answer: statements not yet started are skipped. */
   abandoned: boolean;
+  /** The answer has been sent: what runs now (the operation log, the export log) always runs. */
+  answered: boolean;
 }
 
 export const requestScope = new AsyncLocalStorage<RequestScope>();

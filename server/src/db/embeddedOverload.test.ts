@@ -23,8 +23,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Holds the embedded database for a while: every statement asked meanwhile waits behind it. */
-// Drizzle's statements run when awaited: Promise.resolve starts them now.
-const occupy = (seconds: number) => Promise.resolve(t.database.db.execute(sql`SELECT pg_sleep(${seconds})`));
+/**
+ * Holds the embedded database's turn for a while with the event loop free (pg_sleep would block the thread
+ * PGlite runs on, so no request would even be read): a transaction waiting on a timer.
+ */
+const occupy = (seconds: number) =>
+  t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT 1`);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  });
 
 describe.skipIf(!embedded)('the embedded database under overload', () => {
   it('skips the statements of requests whose clients went away', async () => {
@@ -50,9 +57,31 @@ describe.skipIf(!embedded)('the embedded database under overload', () => {
     expect(next.json().result).toBe(true);
   });
 
+  it('still logs a write whose client went away before its statements ran', async () => {
+    const busy = occupy(0.5);
+    const request = http.request(`${base}/api/system/campuses/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [t.config.tokenHeader]: token },
+    });
+    request.on('error', () => undefined);
+    request.end(JSON.stringify({ code: 'gone-1', name: '离开的校区' }));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    request.destroy();
+    await busy;
+    let logged = 0;
+    for (let attempt = 0; attempt < 100 && logged === 0; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const [row] = await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM operation_logs WHERE path = '/api/system/campuses/create'`).then((result) => (result as unknown as { rows: { n: number }[] }).rows);
+      logged = Number(row.n);
+    }
+    expect(logged).toBe(1);
+    const [campus] = await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM org_units WHERE code = 'gone-1'`).then((result) => (result as unknown as { rows: { n: number }[] }).rows);
+    expect(Number(campus.n)).toBe(0);
+  });
+
   it('answers 503 with Retry-After past the bounded queue, in the caller language, and recovers', async () => {
     const busy = occupy(0.5);
-    // Ten statements of the pg_sleep's kind: the queue's expected wait is then seconds, far past 1 ms.
+    // Ten statements waiting: whatever their recent time, the expected wait is far past 1 ms.
     const queued = Array.from({ length: 10 }, () => Promise.resolve(t.database.db.execute(sql`SELECT pg_sleep(0.01)`)));
     await new Promise((resolve) => setImmediate(resolve));
     const refused = await t.post('/ms/getPermission', undefined, { token, headers: { cookie: 'language=en' } });

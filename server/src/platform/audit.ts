@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { operationLogs } from '../db/schema/index.ts';
+import { requestScope } from '../db/client.ts';
+import { markAnswered } from './requestScope.ts';
 import { cleanText } from './textCheck.ts';
 
 const SECRET_KEYS = /pass(word)?$|^pass|pwd|token|secret|^sign$/i;
@@ -42,11 +44,30 @@ declare module 'fastify' {
  */
 export const auditPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('failureMessage', null);
+  const written = new WeakSet<FastifyRequest>();
+
+  // Fastify runs onResponse only when the answer was delivered: a client that leaves first (a timeout, a
+  // closed tab) would leave its write unlogged. Such a call is logged once its answer is ready.
+  // Such a call is logged when its connection closes, as a failure with the status 499 (its statements not
+  // yet started are skipped, see platform/requestScope.ts); outside the request's scope, so it is written.
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.routeOptions.config?.audit) return;
+    reply.raw.once('close', () => {
+      if (reply.raw.writableFinished) return;
+      requestScope.exit(() => setImmediate(() => void write(request, reply, true)));
+    });
+  });
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    markAnswered(request);
+    await write(request, reply, false);
+  });
+
+  async function write(request: FastifyRequest, reply: FastifyReply, abandoned: boolean): Promise<void> {
     const audit = request.routeOptions.config?.audit;
-    if (!audit) return;
+    if (!audit || written.has(request)) return;
+    written.add(request);
     const who = request.auth ?? request.auditUser;
-    const failed = reply.statusCode >= 400 || request.failureMessage !== null;
+    const failed = abandoned || reply.statusCode >= 400 || request.failureMessage !== null;
     const row = {
       userId: who?.userId ?? null,
       account: who?.account ?? null,
@@ -62,8 +83,8 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
       ),
       durationMs: Math.round(reply.elapsedTime),
       outcome: failed ? 'failure' : 'success',
-      statusCode: reply.statusCode,
-      errorMessage: request.failureMessage === null ? null : cleanText(request.failureMessage),
+      statusCode: abandoned ? 499 : reply.statusCode,
+      errorMessage: abandoned ? 'the client closed the connection before the answer' : request.failureMessage === null ? null : cleanText(request.failureMessage),
       clientType: clientType(request),
     };
     try {
@@ -76,5 +97,5 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
         .values({ ...row, params: { unrecorded: true } })
         .catch((again: unknown) => request.log.error({ err: again }, 'operation log write failed'));
     }
-  });
+  }
 });

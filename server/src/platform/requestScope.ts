@@ -11,6 +11,17 @@ import { ResultCode } from '@campus/contract';
  * of queueing work the client will have given up on (issue 12, finding 8). The run(store, done) form keeps
  * the scope for every later hook and the handler.
  */
+// The response's hooks may run outside the request's async context (socket callbacks): keep it by request.
+const scopes = new WeakMap<FastifyRequest, RequestScope>();
+
+/** From now on the request's statements run whatever its client did (its log rows must be written). */
+export function markAnswered(request: FastifyRequest): void {
+  const scope = scopes.get(request);
+  if (!scope) return;
+  scope.answered = true;
+  scope.abandoned = false;
+}
+
 export const requestScopePlugin = fp(async (app: FastifyInstance) => {
   const { config, database } = app;
   const queue = database.queue;
@@ -21,10 +32,13 @@ export const requestScopePlugin = fp(async (app: FastifyInstance) => {
       done(new AppError('errors.busy', 503, ResultCode.serviceUnavailable));
       return;
     }
-    const scope: RequestScope = { abandoned: false };
+    const scope: RequestScope = { abandoned: false, answered: false };
+    scopes.set(request, scope);
     reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) scope.abandoned = true;
+      if (!reply.raw.writableFinished && !scope.answered) scope.abandoned = true;
     });
     requestScope.run(scope, () => done());
   });
+  // Registered before the audit and export-log hooks: their records are written whatever the client did.
+  app.addHook('onResponse', async (request: FastifyRequest) => markAnswered(request));
 });
