@@ -47,13 +47,13 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
   const written = new WeakSet<FastifyRequest>();
 
   // Fastify runs onResponse only when the answer was delivered: a client that leaves first (a timeout, a
-  // closed tab) would leave its write unlogged. Such a call is logged once its answer is ready.
-  // Such a call is logged when its connection closes, as a failure with the status 499 (its statements not
-  // yet started are skipped, see platform/requestScope.ts); outside the request's scope, so it is written.
+  // closed tab) would leave its write unlogged. Such a call is logged when its connection closes before
+  // the answer was even ended, as a failure with the status 499 (its statements not yet started are
+  // skipped, see platform/requestScope.ts), outside the request's scope so the row is written.
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.routeOptions.config?.audit) return;
     reply.raw.once('close', () => {
-      if (reply.raw.writableFinished) return;
+      if (reply.raw.writableFinished || reply.raw.writableEnded) return;
       requestScope.exit(() => setImmediate(() => void write(request, reply, true)));
     });
   });

@@ -4,13 +4,6 @@ import { requestScope, type RequestScope } from '../db/client.ts';
 import { AppError } from './errors.ts';
 import { ResultCode } from '@campus/contract';
 
-/**
- * Gives each request a scope its database statements can see, marked abandoned when the client goes away
- * before the answer, so the embedded database skips the statements it has not started (db/client.ts); and
- * when the statements already waiting would keep a new call waiting longer than EMBEDDED_MAX_WAIT_MS, answers new calls at once with 503 and Retry-After instead
- * of queueing work the client will have given up on (issue 12, finding 8). The run(store, done) form keeps
- * the scope for every later hook and the handler.
- */
 // The response's hooks may run outside the request's async context (socket callbacks): keep it by request.
 const scopes = new WeakMap<FastifyRequest, RequestScope>();
 
@@ -22,6 +15,14 @@ export function markAnswered(request: FastifyRequest): void {
   scope.abandoned = false;
 }
 
+/**
+ * Gives each request a scope its database statements can see, marked abandoned when the client goes away
+ * before the answer, so the embedded database skips the statements it has not started (db/client.ts); and
+ * while the statements already waiting would keep a new call waiting longer than EMBEDDED_MAX_WAIT_MS,
+ * answers new calls at once with 503 and Retry-After instead of queueing work the client will have given
+ * up on (issue 12, finding 8). The run(store, done) form keeps the scope for every later hook and the
+ * handler.
+ */
 export const requestScopePlugin = fp(async (app: FastifyInstance) => {
   const { config, database } = app;
   const queue = database.queue;
@@ -35,7 +36,7 @@ export const requestScopePlugin = fp(async (app: FastifyInstance) => {
     const scope: RequestScope = { abandoned: false, answered: false };
     scopes.set(request, scope);
     reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished && !scope.answered) scope.abandoned = true;
+      if (!reply.raw.writableFinished && !reply.raw.writableEnded && !scope.answered) scope.abandoned = true;
     });
     requestScope.run(scope, () => done());
   });
