@@ -54,7 +54,7 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
     if (!request.routeOptions.config?.audit) return;
     reply.raw.once('close', () => {
       if (reply.raw.writableFinished || reply.raw.writableEnded) return;
-      requestScope.exit(() => setImmediate(() => void write(request, reply, true)));
+      requestScope.exit(() => setImmediate(() => write(request, reply, true).catch((error: unknown) => request.log.error({ err: error }, 'operation log write failed'))));
     });
   });
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -71,7 +71,8 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
     const row = {
       userId: who?.userId ?? null,
       account: who?.account ?? null,
-      clientAddress: request.ip.slice(0, 64),
+      // A connection already gone has no address any more.
+      clientAddress: (request.ip ?? '').slice(0, 64) || null,
       method: request.method,
       path: request.url.split('?')[0].slice(0, 300),
       handler: request.routeOptions.url?.slice(0, 200) ?? null,

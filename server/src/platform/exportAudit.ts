@@ -33,7 +33,7 @@ export const exportAuditPlugin = fp(async (app: FastifyInstance) => {
     database.db.insert(exportLogs).values({
       userId: request.auth?.userId ?? null,
       account: request.auth?.account ?? null,
-      clientAddress: request.ip.slice(0, 64),
+      clientAddress: (request.ip ?? '').slice(0, 64) || null,
       listKey: (request.routeOptions.url ?? '').slice(0, 100),
       filters: redactParams(request.query ?? {}) as object,
       rowCount,
