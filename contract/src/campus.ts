@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './system.ts';
+import { idSchema, MAX_ID } from './system.ts';
 
 /**
  * Shared schemas of the campus screens (issue 4 items 8, 9 and the departments of item 12): organisation
@@ -272,7 +272,7 @@ export const buildingFormSchema = z.object({
   id: idSchema.optional(),
   code: code(30),
   name: name(100),
-  campusId: z.coerce.number({ message: 'buildings.campusRequired' }).int('buildings.campusRequired').positive('buildings.campusRequired'),
+  campusId: z.coerce.number({ message: 'buildings.campusRequired' }).int('buildings.campusRequired').positive('buildings.campusRequired').max(MAX_ID, 'buildings.campusRequired'),
   floors: z.coerce.number({ message: 'buildings.floorsRange' }).int('buildings.floorsRange').min(1, 'buildings.floorsRange').max(200, 'buildings.floorsRange'),
   usage: z.enum(BUILDING_USAGES, { message: 'buildings.usageRequired' }),
   enabled: z.boolean().default(true),
@@ -301,7 +301,7 @@ export const classroomFormSchema = z.object({
   name: name(100),
   /** The building's name: typed, or filled from a chosen building of the campus. */
   building: optionalText(100),
-  campusId: z.coerce.number({ message: 'classrooms.campusRequired' }).int('classrooms.campusRequired').positive('classrooms.campusRequired'),
+  campusId: z.coerce.number({ message: 'classrooms.campusRequired' }).int('classrooms.campusRequired').positive('classrooms.campusRequired').max(MAX_ID, 'classrooms.campusRequired'),
   capacity: z.preprocess(
     (value) => (value === '' || value === null || value === undefined ? undefined : value),
     z.coerce.number({ message: 'classrooms.capacityRange' }).int('classrooms.capacityRange').min(0, 'classrooms.capacityRange').max(1000, 'classrooms.capacityRange').optional(),
@@ -349,9 +349,9 @@ export interface CourseRow {
 
 export const gradeCourseHoursFormSchema = z.object({
   id: idSchema.optional(),
-  termId: z.coerce.number({ message: 'gradeHours.termRequired' }).int('gradeHours.termRequired').positive('gradeHours.termRequired'),
-  gradeId: z.coerce.number({ message: 'gradeHours.gradeRequired' }).int('gradeHours.gradeRequired').positive('gradeHours.gradeRequired'),
-  courseId: z.coerce.number({ message: 'gradeHours.courseRequired' }).int('gradeHours.courseRequired').positive('gradeHours.courseRequired'),
+  termId: z.coerce.number({ message: 'gradeHours.termRequired' }).int('gradeHours.termRequired').positive('gradeHours.termRequired').max(MAX_ID, 'gradeHours.termRequired'),
+  gradeId: z.coerce.number({ message: 'gradeHours.gradeRequired' }).int('gradeHours.gradeRequired').positive('gradeHours.gradeRequired').max(MAX_ID, 'gradeHours.gradeRequired'),
+  courseId: z.coerce.number({ message: 'gradeHours.courseRequired' }).int('gradeHours.courseRequired').positive('gradeHours.courseRequired').max(MAX_ID, 'gradeHours.courseRequired'),
   weeklyHours: z.coerce.number({ message: 'gradeHours.hoursRange' }).int('gradeHours.hoursRange').min(0, 'gradeHours.hoursRange').max(40, 'gradeHours.hoursRange'),
 });
 export type GradeCourseHoursForm = z.infer<typeof gradeCourseHoursFormSchema>;

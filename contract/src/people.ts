@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './system.ts';
+import { idSchema, MAX_ID } from './system.ts';
 
 /**
  * Shared schemas of the people screens (issue 4 items 10 and 11): classes (/xtgl/bjgl), students
@@ -24,7 +24,7 @@ export function isCalendarDate(value: string): boolean {
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const optionalId = z.preprocess(blankToUndefined, idSchema.optional());
-const requiredId = (message: string) => z.preprocess(blankToUndefined, z.coerce.number({ message }).int(message).positive(message));
+const requiredId = (message: string) => z.preprocess(blankToUndefined, z.coerce.number({ message }).int(message).positive(message).max(MAX_ID, message));
 const personName = (max: number) =>
   z
     .string({ message: 'common.nameRequired' })
@@ -65,8 +65,8 @@ export type ClassForm = z.infer<typeof classFormSchema>;
 export const classSearchSchema = z
   .object({
     keyword: z.string().trim().max(64, 'validation.tooLong').optional(),
-    gradeId: z.coerce.number().int().optional(),
-    campusId: z.coerce.number().int().optional(),
+    gradeId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
+    campusId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
     /** '' any, 'none' classes without a class teacher. */
     teacher: z.enum(['', 'none']).optional(),
   })
@@ -156,8 +156,8 @@ export type StudentUpdate = z.infer<typeof studentUpdateSchema>;
 export const studentAdminSearchSchema = z
   .object({
     keyword: z.string().trim().max(64, 'validation.tooLong').optional(),
-    classId: z.coerce.number().int().optional(),
-    gradeId: z.coerce.number().int().optional(),
+    classId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
+    gradeId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
     inSchoolStatus: z.string().trim().max(10).optional(),
     enrolmentStatus: z.string().trim().max(10).optional(),
   })
@@ -270,9 +270,9 @@ export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
 export const staffSearchSchema = z
   .object({
     keyword: z.string().trim().max(64, 'validation.tooLong').optional(),
-    campusId: z.coerce.number().int().optional(),
-    workingDeptId: z.coerce.number().int().optional(),
-    researchGroupId: z.coerce.number().int().optional(),
+    campusId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
+    workingDeptId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
+    researchGroupId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
     staffType: z.string().trim().max(10).optional(),
   })
   .strip();

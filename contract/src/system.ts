@@ -4,7 +4,9 @@ import { USER_TYPES } from './menu.ts';
 
 /** Shared schemas of the system-management screens: the server checks them, the forms show them. */
 
-export const idSchema = z.coerce.number().int().positive('errors.badRequest');
+/** Row ids are PostgreSQL integers (serial): a larger number is no row, and the database would refuse it as a query parameter. */
+export const MAX_ID = 2_147_483_647;
+export const idSchema = z.coerce.number().int().positive('errors.badRequest').max(MAX_ID, 'errors.badRequest');
 export const idsSchema = z.object({ ids: z.array(idSchema).min(1, 'common.selectNone').max(500, 'errors.badRequest') });
 export const idBodySchema = z.object({ id: idSchema });
 
@@ -51,7 +53,7 @@ export const userResetPasswordSchema = z.object({ id: idSchema, password: newUse
 export const userSearchSchema = z
   .object({
     keyword: z.string().trim().max(64, 'validation.tooLong').optional(),
-    userType: z.coerce.number().int().optional(),
+    userType: z.coerce.number().int().min(0).max(MAX_ID).optional(),
     enabled: z.boolean().optional(),
     roleCode: z.string().trim().max(64, 'validation.tooLong').optional(),
   })
