@@ -211,6 +211,11 @@ function isServerClient(client: unknown): boolean {
   return client instanceof pg.Pool || client instanceof pg.Client;
 }
 
+/** True when `db` is the embedded database (PGlite in this process) or one of its transactions. */
+export function isEmbedded(db: DbOrTx): boolean {
+  return !isServerClient((db as unknown as { session: { client: unknown } }).session.client);
+}
+
 /**
  * A hot read written once in SQL with $1, $2… parameters: it goes straight to the driver as a named
  * prepared statement, without drizzle building and rendering the query on every call (that building cost
