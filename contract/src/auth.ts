@@ -68,3 +68,25 @@ export const PASSWORD_DIGEST_PREFIX = 'campus:';
 export const authCodeSchema = z.object({
   code: z.string().trim().min(1, 'validation.codeRequired').max(200, 'validation.tooLong'),
 });
+
+/** The second factor (issue 12): a 6-digit authenticator code or a recovery code. */
+export const mfaCodeSchema = z.object({
+  code: z.string().trim().min(1, 'validation.mfaCodeRequired').max(64, 'validation.tooLong'),
+});
+
+/** The challenge a login answers when a second factor is due (data.mfa 'verify' | 'enrol'). */
+export const mfaChallengeSchema = z.object({
+  challenge: z.string().trim().min(1, 'validation.mfaChallengeRequired').max(200, 'validation.tooLong'),
+});
+
+export const mfaChallengeCodeSchema = mfaChallengeSchema.extend(mfaCodeSchema.shape);
+
+export type MfaStep = 'verify' | 'enrol';
+
+/** GET /api/auth/mfa/status. */
+export interface MfaStatus {
+  enabled: boolean;
+  required: boolean;
+  confirmedAt: string | null;
+  recoveryCodesLeft: number;
+}

@@ -43,6 +43,11 @@ export interface Config extends ClientSettings {
   };
   /** One-time sign-in codes (QR code, single sign-on). */
   codeTtlSeconds: number;
+  /**
+   * Second factor (TOTP): required for administrators and holders of system-management or export rights
+   * when `requiredForAdmins` (MFA_REQUIRED_FOR_ADMINS, on by default; off in tests and demo browser runs).
+   */
+  mfa: { requiredForAdmins: boolean; challengeMinutes: number };
   /** Accepted clock difference for encrypted requests. */
   encryptionMaxSkewSeconds: number;
   bodyLimitBytes: number;
@@ -100,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       addressWindowMinutes: int(env.LOGIN_ADDRESS_WINDOW_MINUTES, 15),
     },
     codeTtlSeconds: int(env.LOGIN_CODE_TTL_SECONDS, 120),
+    mfa: { requiredForAdmins: bool(env.MFA_REQUIRED_FOR_ADMINS, true), challengeMinutes: int(env.MFA_CHALLENGE_MINUTES, 5) },
     encryptionMaxSkewSeconds: int(env.ENCRYPTION_MAX_SKEW_SECONDS, 300),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     argon2: {

@@ -55,7 +55,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await client.end();
     };
   }
-  const config = loadConfig({}, { logLevel: 'silent', databaseUrl, dataDir: 'memory://', encryption: ENCRYPTED, ...overrides });
+  // The demo administrator signs in with a password alone in tests; the MFA tests switch the requirement on.
+  const config = loadConfig({}, { logLevel: 'silent', databaseUrl, dataDir: 'memory://', encryption: ENCRYPTED, mfa: { requiredForAdmins: false, challengeMinutes: 5 }, ...overrides });
   // A test may ask for an embedded database in a folder (as `npm start` runs it) instead of in memory.
   const database = await openDatabase({ databaseUrl, dataDir: config.dataDir, poolSize: 5 });
   await migrateDatabase(database, databaseUrl);

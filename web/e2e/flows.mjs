@@ -6,6 +6,7 @@ import { peopleFlows } from './peopleFlows.mjs';
 import { menusDictsFlows } from './menusDictsFlows.mjs';
 import { campusFlows } from './campusFlows.mjs';
 import { operationsFlows } from './operationsFlows.mjs';
+import { mfaFlows } from './mfaFlows.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
 const TOKEN_KEY = 'X-TOKEN-XX';
@@ -416,4 +417,6 @@ export const flows = [
   ...peopleFlows,
   // Issue 4: operation logs, scheduled jobs, system configuration, password rules (web/e2e/operationsFlows.mjs).
   ...operationsFlows,
+  // Issue 12: the second factor (web/e2e/mfaFlows.mjs).
+  ...mfaFlows,
 ];

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Access } from '../platform/context.ts';
 import { accountRoutes } from './account/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { mfaRoutes } from './auth/mfaRoutes.ts';
 import { componentRoutes } from './components/routes.ts';
 import { dictionaryRoutes } from './dictionaries/routes.ts';
 import { operationLogRoutes } from './operationLog/routes.ts';
@@ -49,6 +50,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   });
   await app.register(settingsRoutes);
   await app.register(authRoutes);
+  await app.register(mfaRoutes);
   await app.register(permissionRoutes);
   await app.register(accountRoutes);
   await app.register(operationLogRoutes);

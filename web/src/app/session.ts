@@ -1,4 +1,4 @@
-import { authApi } from '../api/auth.ts';
+import { authApi, type SecondFactorDue } from '../api/auth.ts';
 import { leaveSession } from '../api/client.ts';
 import { sessionState } from '../state/session.ts';
 import { useTabs } from '../state/tabs.ts';
@@ -10,7 +10,7 @@ import { useSearchForms } from '../state/search.ts';
  * fetches the request-encryption key, then permissions and menus; failure sets the flag to 1 and rejects
  * with the server's answer.
  */
-export async function signIn(username: string, password: string): Promise<void> {
+export async function signIn(username: string, password: string): Promise<SecondFactorDue | null> {
   const state = sessionState();
   // With encryption on the server wants the login itself sealed, so the key comes first then too.
   if (state.config.encryption) await fetchPublicKey();
@@ -22,10 +22,19 @@ export async function signIn(username: string, password: string): Promise<void> 
     state.setLoginFailed(true);
     throw error;
   }
+  // A second factor is due (issue 12): no session yet; the login page asks for the code, then finishes.
+  if ('mfa' in result.data) return result.data;
+  await finishSignIn(username, result.data.token, result.data.headerName);
+  return null;
+}
+
+/** Stores the token of a completed login (password alone, or after the second factor) and loads the session. */
+export async function finishSignIn(username: string, token: string, headerName: string): Promise<void> {
+  const state = sessionState();
   const publicKey = state.publicKey;
   state.clear();
   state.setPublicKey(publicKey);
-  state.setToken(result.data.token, result.data.headerName);
+  state.setToken(token, headerName);
   state.setAccount(username.trim());
   state.setLoginFailed(false);
   useTabs.getState().reset();

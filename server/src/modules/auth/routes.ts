@@ -27,6 +27,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const result = await login(database.db, config, request.body.username, request.body.password, client(request));
       request.auditUser = { userId: result.userId, account: result.account };
+      // A second factor due: result true without a token; the web app goes on to /api/login/mfa/* (mfaRoutes.ts).
+      if (result.mfa) return ok({ mfa: result.mfa.step, challenge: result.mfa.challenge }, t(request, result.mfa.step === 'enrol' ? 'auth.mfaEnrolDue' : 'auth.mfaDue'));
       return ok({ token: result.token, headerName: config.tokenHeader }, t(request, 'auth.loginSuccess'));
     },
   );

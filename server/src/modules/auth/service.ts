@@ -8,6 +8,7 @@ import { burnPasswordCheck, passwordDigest, verifyPasswordDigest } from '../../p
 import { bumpCounter, giveBackCounter, readCounter } from '../../platform/rate.ts';
 import { createSession } from '../../platform/sessions.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
+import { secondFactorDue, type SecondFactorDue } from './mfa.ts';
 
 export interface ClientInfo {
   address: string;
@@ -18,6 +19,8 @@ export interface LoginResult {
   token: string;
   userId: number;
   account: string;
+  /** Instead of a session (token ''): the second-factor step due and its challenge (mfa.ts). */
+  mfa?: SecondFactorDue;
 }
 
 const loginFailed = () => new AppError('auth.loginFailed', 401, ResultCode.badRequest);
@@ -108,6 +111,13 @@ export async function login(db: Db, config: Config, account: string, password: s
       throw accountLocked(config.login.lockMinutes);
     }
     throw loginFailed();
+  }
+
+  // A second factor due (issue 12): no session yet, the answer carries the challenge of the next step.
+  const secondFactor = await secondFactorDue(db, config, user.id, client);
+  if (secondFactor) {
+    await giveBackCounter(db, addressKey).catch(() => undefined);
+    return { token: '', userId: user.id, account: user.account, mfa: secondFactor };
   }
 
   const token = await db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Avatar, Button, Dropdown, Layout, Menu, Tooltip, type MenuProps } from 'antd';
 import {
   DownOutlined,
@@ -9,6 +9,7 @@ import {
   LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
+  SafetyCertificateOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
@@ -26,6 +27,9 @@ import { signOut } from '../session.ts';
 import { MenuIcon } from '../../components/MenuIcon/index.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
+
+/** The second-factor settings (issue 12) load when opened. */
+const MfaDialog = lazy(() => import('../mfa/MfaDialog.tsx'));
 
 /** Change password is offered unless the login type is IDS (spec section 2). */
 export function canChangePassword(loginType: string): boolean {
@@ -53,6 +57,7 @@ export function TopBar({ table }: { table: RouteTable }) {
   const loginType = useSession((s) => s.config.loginType);
   const fullscreen = useFullscreenState();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [securityOpen, setSecurityOpen] = useState(false);
 
   const top = useMemo(() => topRoutes(table.tree), [table.tree]);
   const active = resolveRoute(table, location.pathname);
@@ -61,11 +66,13 @@ export function TopBar({ table }: { table: RouteTable }) {
   const userMenu: MenuProps = {
     items: [
       ...(canChangePassword(loginType) ? [{ key: 'password', icon: <KeyOutlined />, label: <span data-testid="menu-change-password">{t('topbar.changePassword')}</span> }] : []),
+      { key: 'security', icon: <SafetyCertificateOutlined />, label: <span data-testid="menu-security">{t('topbar.security')}</span> },
       { type: 'divider' as const },
       { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="menu-logout">{t('topbar.logout')}</span>, danger: true },
     ],
     onClick: ({ key }) => {
       if (key === 'password') setPasswordOpen(true);
+      if (key === 'security') setSecurityOpen(true);
       if (key === 'logout') void signOut();
     },
   };
@@ -124,6 +131,11 @@ export function TopBar({ table }: { table: RouteTable }) {
         </Dropdown>
       </div>
       <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      {securityOpen && (
+        <Suspense fallback={null}>
+          <MfaDialog open={securityOpen} onClose={() => setSecurityOpen(false)} />
+        </Suspense>
+      )}
     </Layout.Header>
   );
 }

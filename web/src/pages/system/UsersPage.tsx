@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Form, Input, Select, Switch, Tag } from 'antd';
+import { Button, Form, Input, Popconfirm, Select, Switch, Tag, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { USER_TYPES, newUserPasswordSchema, userCreateSchema, userUpdateSchema, type UserRow } from '@campus/contract';
 import { z } from 'zod';
 import type { PageProps } from '../registry.ts';
-import { call } from '../../api/client.ts';
+import { call, request } from '../../api/client.ts';
 import { loadRoleGroups, type RoleGroup } from '../../api/components.ts';
 import { ManagePage, FormDialog, RecordActions, EnabledFilter, type FormMode } from '../../components/ManagePage/index.ts';
 import { DeleteButton } from '../../components/DeleteButton/index.ts';
@@ -130,6 +130,20 @@ export default function UsersPage(_props: PageProps) {
             <Button type="link" size="small" onClick={() => setResetting(row)} data-testid={`users-reset-${row.account}`}>
               {t('users.resetPassword')}
             </Button>
+          )}
+          {canEdit && (
+            <Popconfirm
+              title={t('users.resetMfaConfirm', { account: row.account })}
+              okButtonProps={{ 'data-testid': 'users-reset-mfa-ok' } as ButtonProps}
+              onConfirm={async () => {
+                const answer = await request('/api/system/users/resetMfa', { json: { id: row.id } });
+                feedback().message.success(answer.msg || t('users.resetMfa'));
+              }}
+            >
+              <Button type="link" size="small" data-testid={`users-reset-mfa-${row.account}`}>
+                {t('users.resetMfa')}
+              </Button>
+            </Popconfirm>
           )}
           {canDelete && <DeleteButton type="link" size="small" url="/api/system/users/delete" param={{ ids: [row.id] }} onSuccess={reload} />}
         </>
