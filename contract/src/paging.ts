@@ -35,3 +35,13 @@ export interface PagedResult<Row> {
   total: number;
   rows: Row[];
 }
+
+/**
+ * The query string of every list's Excel export (`GET …/export`): the list's search and sort, so that a
+ * plain download link works.
+ */
+export const exportQuerySchema = z.object({
+  search: z.string().max(4000, 'validation.tooLong').optional(),
+  sortField: z.string().max(64, 'validation.tooLong').optional().default(''),
+  order: z.enum(['asc', 'desc', '']).optional().default(''),
+});

@@ -4,7 +4,7 @@ import { loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { DataFolderInUseError } from './db/folderLock.ts';
 import { seedDemo } from './db/seed/index.ts';
-import { schedulerOf } from './modules/jobs/scheduler.ts';
+import { schedulerOf } from './modules/system/jobs/scheduler.ts';
 
 // V8 lets the heap grow to four times what survives a full collection when collections are cheap, which
 // a busy server's are: 50 MB alive reached 230 MB before each collection and 437 MB resident in the

@@ -58,7 +58,7 @@ export const systemEn = {
   'users.enabledChanged': 'The account status was changed',
   'users.unknownRole': 'A chosen role does not exist',
   'users.exportName': 'Users',
-  // Dynamic roles (server/src/modules/roles/dynamicSql.ts)
+  // Dynamic roles (server/src/modules/system/roles/dynamicSql.ts)
   'roles.sqlRequired': 'Please enter the SQL of the dynamic role',
   'roles.sqlTooLong': 'The SQL may hold at most {max} characters',
   'roles.sqlSyntax': 'The SQL could not be parsed: {reason}',

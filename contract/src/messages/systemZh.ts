@@ -60,7 +60,7 @@ export const systemZh: Record<keyof typeof systemEn, string> = {
   'users.enabledChanged': '账号状态已修改',
   'users.unknownRole': '所选角色不存在',
   'users.exportName': '用户',
-  // Dynamic roles (server/src/modules/roles/dynamicSql.ts)
+  // Dynamic roles (server/src/modules/system/roles/dynamicSql.ts)
   'roles.sqlRequired': '请输入动态角色的 SQL',
   'roles.sqlTooLong': 'SQL 最多 {max} 个字符',
   'roles.sqlSyntax': 'SQL 无法解析：{reason}',

@@ -29,7 +29,7 @@ export const roles = pgTable('roles', {
   name: varchar('name', { length: 100 }).notNull(),
   /** 'ordinary' holds menus; 'dynamic' resolves its members with a checked SQL query. */
   roleType: varchar('role_type', { length: 20 }).notNull().default('ordinary'),
-  /** A dynamic role's members: a checked single SELECT returning USERID (see modules/roles/dynamicSql.ts). */
+  /** A dynamic role's members: a checked single SELECT returning USERID (see modules/system/roles/dynamicSql.ts). */
   dynamicSql: text('dynamic_sql'),
   /** Or a stored procedure (user id, user type, output) that answers whether the user belongs. */
   dynamicProcedure: varchar('dynamic_procedure', { length: 100 }),

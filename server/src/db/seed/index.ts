@@ -1,6 +1,6 @@
 import { USER_TYPES } from '@campus/contract';
 import type { Config } from '../../config.ts';
-import { DEFAULT_PASSWORD_POLICY, SettingKey } from '../../modules/settings/service.ts';
+import { DEFAULT_PASSWORD_POLICY, SettingKey } from '../../modules/system/settings/service.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { withAdvisoryLock, type Db, type Tx } from '../client.ts';
 import { eq, inArray } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-import { nextCronRun } from '../../modules/jobs/scheduler.ts';
+import { nextCronRun } from '../../modules/system/jobs/scheduler.ts';
 import type { Tx } from '../client.ts';
 import { scheduledJobs } from '../schema/index.ts';
 

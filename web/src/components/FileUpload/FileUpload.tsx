@@ -7,7 +7,7 @@ import { acceptedExtensions, formatByteLimit, kindLabels, precheckFile, uploadRu
 import { ERROR_DURATION_SECONDS, upload } from '../../api/client.ts';
 import { feedback } from '../../app/feedback.ts';
 
-/** One stored file as the upload call answers it (server/src/modules/files/routes.ts). */
+/** One stored file as the upload call answers it (server/src/modules/shared/files/routes.ts). */
 export interface UploadedFile {
   RESID: string;
   name: string;

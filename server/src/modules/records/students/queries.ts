@@ -1,0 +1,190 @@
+import type { ClassOption, Language, PagedResult, StudentListRow, StudentSortField } from '@campus/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../../db/client.ts';
+import { hasCase, likeContains } from '../../shared/picker/queries.ts';
+import { localName } from '../../timetable/views/queries.ts';
+
+/** Photo types served back as they are; anything else stored as a photo is treated as no photo. */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/** `files.purpose` of a student photo (server/src/db/schema/files.ts). */
+export const STUDENT_PHOTO_PURPOSE = 'studentPhoto';
+
+const photoJoin = sql`LEFT JOIN files f ON f.id = s.photo_file_id AND f.purpose = ${STUDENT_PHOTO_PURPOSE}
+  AND f.mime_type IN (${sql.join(PHOTO_TYPES.map((type) => sql`${type}`), sql`, `)})`;
+
+export interface StudentLookup {
+  id: number;
+  visible: boolean;
+}
+
+/** A student by login account (ZH) or by number (XH), with the caller's scope evaluated on them. */
+export async function lookupStudent(db: DbOrTx, by: { account: string } | { number: string }, scope: (id: SQL) => SQL): Promise<StudentLookup | undefined> {
+  const where = 'account' in by ? sql`s.user_id = (SELECT u.id FROM users u WHERE u.account = ${by.account})` : sql`s.student_number = ${by.number}`;
+  const [row] = await queryRows<StudentLookup>(db, sql`SELECT s.id, (${scope(sql`s.id`)}) AS visible FROM students s WHERE ${where}`);
+  return row;
+}
+
+export interface StudentInfoRow {
+  studentNumber: string;
+  account: string;
+  name: string;
+  classCode: string | null;
+  genderName: string;
+  birthDate: string | null;
+  className: string | null;
+  classTeacherName: string | null;
+  classTeacherNumber: string | null;
+  hasPhoto: boolean;
+  inSchoolStatusName: string;
+  enrolmentStatusName: string;
+  entryYear: number;
+}
+
+/** A dictionary item's join and its name in the caller's language (alias and table are constants here). */
+const dictionaryName = (alias: string, table: string, codeColumn: SQL, language: Language) => ({
+  join: sql`LEFT JOIN dictionary_items ${sql.raw(alias)} ON ${sql.raw(alias)}.table_name = ${table} AND ${sql.raw(alias)}.code = ${codeColumn}`,
+  name: localName(alias, language),
+});
+
+/** Basic information of one student; the scope condition is part of the WHERE. */
+export async function studentInfo(db: DbOrTx, studentId: number, scope: SQL, language: Language): Promise<StudentInfoRow | undefined> {
+  const gender = dictionaryName('gd', 'STD_GENDER', sql`s.gender`, language);
+  const inSchool = dictionaryName('zx', 'STD_IN_SCHOOL_STATUS', sql`s.in_school_status`, language);
+  const enrolment = dictionaryName('xj', 'STD_ENROLMENT_STATUS', sql`s.enrolment_status`, language);
+  const [row] = await queryRows<StudentInfoRow>(db, sql`
+    SELECT s.student_number AS "studentNumber", u.account, s.name, c.code AS "classCode",
+           COALESCE(${gender.name}, s.gender) AS "genderName", to_char(s.birth_date, 'YYYY-MM-DD') AS "birthDate",
+           c.name AS "className", ct.name AS "classTeacherName", ct.staff_number AS "classTeacherNumber",
+           (f.id IS NOT NULL) AS "hasPhoto",
+           COALESCE(${inSchool.name}, s.in_school_status) AS "inSchoolStatusName",
+           COALESCE(${enrolment.name}, s.enrolment_status) AS "enrolmentStatusName",
+           s.entry_year AS "entryYear"
+    FROM students s
+    JOIN users u ON u.id = s.user_id
+    LEFT JOIN classes c ON c.id = s.class_id
+    LEFT JOIN staff ct ON ct.id = c.class_teacher_id
+    ${gender.join} ${inSchool.join} ${enrolment.join}
+    ${photoJoin}
+    WHERE s.id = ${studentId} AND ${scope}`);
+  return row;
+}
+
+export interface PhotoRow {
+  mimeType: string;
+  content: Buffer;
+}
+
+/** The student's photo bytes, if they have one; the scope condition is part of the WHERE. */
+export async function studentPhoto(db: DbOrTx, studentId: number, scope: SQL): Promise<PhotoRow | undefined> {
+  const [row] = await queryRows<{ mimeType: string; content: Buffer | Uint8Array }>(db, sql`
+    SELECT f.mime_type AS "mimeType",
+      (SELECT string_agg(c.data, ''::bytea ORDER BY c.start_byte) FROM file_chunks c WHERE c.file_id = f.id) AS content
+    FROM students s ${photoJoin}
+    WHERE s.id = ${studentId} AND f.id IS NOT NULL AND ${scope}`);
+  return row && { mimeType: row.mimeType, content: Buffer.isBuffer(row.content) ? row.content : Buffer.from(row.content) };
+}
+
+/** Filters of the student list (POST /api/students/page); empty strings mean no filter. */
+export interface StudentListFilter {
+  keyword?: string;
+  classCode?: string;
+  gradeCode?: string;
+  campusCode?: string;
+}
+
+/**
+ * Sort expressions of the student list by sort field (aliases of studentListPageQuery); the allow-list of
+ * contract STUDENT_SORT_FIELDS, so no text from the request ever reaches ORDER BY.
+ */
+export const STUDENT_SORT_COLUMNS: Record<StudentSortField, SQL> = {
+  studentNumber: sql`s.student_number`,
+  name: sql`s.name`,
+  className: sql`c.code`,
+  gradeName: sql`g.sort`,
+  campusName: sql`o.code`,
+  entryYear: sql`s.entry_year`,
+};
+
+/**
+ * Conditions on students `s`: the caller's scope first, then the filters. The keyword is two (I)LIKEs
+ * joined by OR, each served by its trigram index (students_number_trgm_idx, students_name_trgm_idx);
+ * class, grade and campus are subqueries so that the count needs no join.
+ */
+export function studentListConditions(filter: StudentListFilter, scope: SQL): SQL {
+  const parts: SQL[] = [scope];
+  if (filter.keyword) {
+    const pattern = likeContains(filter.keyword);
+    // LIKE when the keyword has no cased letters (digits, Chinese): the same rows, without folding case.
+    const like = hasCase(filter.keyword) ? sql`ILIKE` : sql`LIKE`;
+    parts.push(sql`(s.student_number ${like} ${pattern} OR s.name ${like} ${pattern})`);
+  }
+  if (filter.classCode) parts.push(sql`s.class_id IN (SELECT fc.id FROM classes fc WHERE fc.code = ${filter.classCode})`);
+  if (filter.gradeCode) {
+    parts.push(sql`s.class_id IN (SELECT fc.id FROM classes fc JOIN grades fg ON fg.id = fc.grade_id WHERE fg.code = ${filter.gradeCode})`);
+  }
+  if (filter.campusCode) {
+    parts.push(sql`s.class_id IN (SELECT fc.id FROM classes fc JOIN org_units fo ON fo.id = fc.campus_id WHERE fo.code = ${filter.campusCode})`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+/** One page of the student list; the default order is class number, then student number. */
+export function studentListPageQuery(
+  where: SQL,
+  page: { offset: number; limit: number; sortField?: StudentSortField; order: 'asc' | 'desc' },
+  language: Language,
+): SQL {
+  const gender = dictionaryName('gd', 'STD_GENDER', sql`s.gender`, language);
+  const inSchool = dictionaryName('zx', 'STD_IN_SCHOOL_STATUS', sql`s.in_school_status`, language);
+  const direction = page.order === 'desc' ? sql`DESC` : sql`ASC`;
+  // The student number breaks ties so pages never repeat or skip rows.
+  const orderBy = page.sortField
+    ? sql`${STUDENT_SORT_COLUMNS[page.sortField]} ${direction} NULLS LAST, s.student_number ${direction}`
+    : sql`c.code ASC NULLS LAST, s.student_number ASC`;
+  return sql`
+    SELECT s.student_number AS "studentNumber", u.account, s.name,
+           COALESCE(${gender.name}, s.gender) AS "genderName",
+           c.code AS "classCode", c.name AS "className",
+           g.code AS "gradeCode", ${localName('g', language)} AS "gradeName",
+           o.code AS "campusCode", ${localName('o', language)} AS "campusName",
+           s.entry_year AS "entryYear",
+           COALESCE(${inSchool.name}, s.in_school_status) AS "inSchoolStatusName"
+    FROM students s
+    JOIN users u ON u.id = s.user_id
+    LEFT JOIN classes c ON c.id = s.class_id
+    LEFT JOIN grades g ON g.id = c.grade_id
+    LEFT JOIN org_units o ON o.id = c.campus_id
+    ${gender.join} ${inSchool.join}
+    WHERE ${where}
+    ORDER BY ${orderBy}
+    LIMIT ${page.limit} OFFSET ${page.offset}`;
+}
+
+export async function pageStudentList(
+  db: DbOrTx,
+  filter: StudentListFilter,
+  scope: SQL,
+  page: { offset: number; limit: number; sortField?: StudentSortField; order: 'asc' | 'desc' },
+  language: Language,
+): Promise<PagedResult<StudentListRow>> {
+  const where = studentListConditions(filter, scope);
+  const [rows, counted] = await Promise.all([
+    queryRows<StudentListRow>(db, studentListPageQuery(where, page, language)),
+    queryRows<{ total: number | string }>(db, sql`SELECT count(*) AS total FROM students s WHERE ${where}`),
+  ]);
+  return { total: Number(counted[0]?.total ?? 0), rows };
+}
+
+/** The classes the scope condition (on classes.id) lets through, by grade, then class order and number. */
+export async function classOptions(db: DbOrTx, scope: (classId: SQL) => SQL, language: Language): Promise<ClassOption[]> {
+  return queryRows<ClassOption>(db, sql`
+    SELECT c.code, c.name, g.code AS "gradeCode", ${localName('g', language)} AS "gradeName",
+           o.code AS "campusCode", ${localName('o', language)} AS "campusName",
+           ct.name AS "classTeacherName", ct.staff_number AS "classTeacherNumber"
+    FROM classes c
+    JOIN grades g ON g.id = c.grade_id
+    JOIN org_units o ON o.id = c.campus_id
+    LEFT JOIN staff ct ON ct.id = c.class_teacher_id
+    WHERE ${scope(sql`c.id`)}
+    ORDER BY g.sort, c.sort, c.code`);
+}

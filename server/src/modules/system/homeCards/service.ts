@@ -1,0 +1,71 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { DashboardCard, HomeCardForm, Language } from '@campus/contract';
+import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
+import { homeCards, roles } from '../../../db/schema/index.ts';
+import type { AuthContext } from '../../../platform/context.ts';
+import { badRequest, notFound } from '../../../platform/errors.ts';
+import { visibleClasses, visibleStudents } from '../../../platform/scope.ts';
+import { unreadCount } from '../../messages/centre/queries.ts';
+import { cardsForRoles } from './queries.ts';
+
+async function roleIdOf(db: DbOrTx, code: string): Promise<number | null> {
+  if (!code) return null;
+  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, code));
+  if (!role) throw badRequest('homeCards.unknownRole');
+  return role.id;
+}
+
+function values(card: HomeCardForm, roleId: number | null) {
+  return { name: card.name, nameEn: card.nameEn || null, route: card.route || null, content: card.content, roleId, category: card.category, sort: card.sort, enabled: card.enabled };
+}
+
+export async function createCard(db: Db, card: HomeCardForm): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(homeCards).values(values(card, await roleIdOf(tx, card.roleCode))).returning({ id: homeCards.id });
+    return created!.id;
+  });
+}
+
+export async function updateCard(db: Db, id: number, card: HomeCardForm): Promise<void> {
+  await db.transaction(async (tx) => {
+    const updated = await tx.update(homeCards).set(values(card, await roleIdOf(tx, card.roleCode))).where(eq(homeCards.id, id)).returning({ id: homeCards.id });
+    if (!updated.length) throw notFound();
+  });
+}
+
+export async function deleteCards(db: Db, ids: number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await tx.delete(homeCards).where(inArray(homeCards.id, ids)).returning({ id: homeCards.id });
+    if (deleted.length !== new Set(ids).size) throw notFound();
+  });
+}
+
+/** A statistic card's number, always within what the caller may see. */
+async function statistic(db: DbOrTx, auth: AuthContext, key: string): Promise<number | undefined> {
+  switch (key) {
+    case 'unreadMessages':
+      return unreadCount(db, auth.userId);
+    case 'visibleStudents': {
+      const [row] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM students s WHERE ${visibleStudents(auth, sql`s.id`)}`);
+      return row?.total ?? 0;
+    }
+    case 'visibleClasses': {
+      const [row] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM classes c WHERE ${visibleClasses(auth, sql`c.id`)}`);
+      return row?.total ?? 0;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The caller's dashboard: the enabled cards of their roles (and those for everyone), in their language. */
+export async function dashboardCards(db: DbOrTx, auth: AuthContext, roleCodes: string[], language: Language): Promise<DashboardCard[]> {
+  const cards = await cardsForRoles(db, roleCodes);
+  return Promise.all(
+    cards.map(async (card) => {
+      const category = card.category as DashboardCard['category'];
+      const base: DashboardCard = { id: card.id, title: (language === 'en' && card.nameEn) || card.name, route: card.route, category, content: card.content };
+      return category === 'statistic' ? { ...base, value: await statistic(db, auth, card.content) } : base;
+    }),
+  );
+}
