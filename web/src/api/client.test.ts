@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, browser, call, download, encodeForm, installKeepAlive, request, resetExpiryState, upload, uploadFormData } from './client.ts';
+import { CancelledError } from '@tanstack/react-query';
+import { ApiError, browser, call, download, encodeForm, installKeepAlive, isAbort, isServerRefusal, request, resetExpiryState, upload, uploadFormData } from './client.ts';
 import { setFeedback, type Feedback } from '../app/feedback.ts';
 import { sessionState, useSession, DEFAULT_CLIENT_CONFIG } from '../state/session.ts';
 
@@ -144,6 +145,67 @@ describe('request client', () => {
     fetchMock.mockResolvedValueOnce(envelope({ code: 50014, result: false, msg: 'expired' }));
     await expect(call('/ms/getPermission', { ignoreExpiry: true, silent: true })).rejects.toMatchObject({ kind: 'expired' });
     expect(fb.modal.warning).not.toHaveBeenCalled();
+  });
+
+  it('an aborted call (the page reloaded or left) rejects with its abort, quietly: no network error, no refusal', async () => {
+    sessionState().setToken('tok');
+    fetchMock.mockRejectedValueOnce(new DOMException('The user aborted a request.', 'AbortError'));
+    const error = await call('/ms/getPermission').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DOMException);
+    expect(isAbort(error)).toBe(true);
+    expect(isServerRefusal(error)).toBe(false);
+    expect(fb.message.error).not.toHaveBeenCalled();
+    expect(fb.modal.warning).not.toHaveBeenCalled();
+    expect(sessionState().token).toBe('tok');
+  });
+
+  it('an abort while the answer is read is an abort too, not a network failure', async () => {
+    const controller = new AbortController();
+    const answer = envelope({ data: { menus: [] } });
+    vi.spyOn(answer, 'text').mockImplementation(async () => {
+      controller.abort();
+      throw new DOMException('The operation was aborted.', 'AbortError');
+    });
+    fetchMock.mockResolvedValueOnce(answer);
+    const error = await call('/ms/getPermission', { signal: controller.signal }).catch((e: unknown) => e);
+    expect(isAbort(error)).toBe(true);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(fb.message.error).not.toHaveBeenCalled();
+  });
+
+  it('a call whose signal was aborted with a reason rejects with that reason, quietly', async () => {
+    const controller = new AbortController();
+    const reason = new Error('left the page');
+    controller.abort(reason);
+    fetchMock.mockRejectedValueOnce(reason);
+    await expect(call('/x', { signal: controller.signal })).rejects.toBe(reason);
+    expect(fb.message.error).not.toHaveBeenCalled();
+  });
+
+  it('tells a call given up (abort, cancelled query) or unanswered from a refusal of the server', () => {
+    expect(isAbort(new DOMException('aborted', 'AbortError'))).toBe(true);
+    expect(isAbort(new CancelledError())).toBe(true);
+    expect(isAbort(new TypeError('Failed to fetch'))).toBe(false);
+    expect(isAbort(new ApiError('network', 'network error'))).toBe(false);
+    expect(isAbort(undefined)).toBe(false);
+    expect(isServerRefusal(new CancelledError())).toBe(false);
+    expect(isServerRefusal(new DOMException('aborted', 'AbortError'))).toBe(false);
+    expect(isServerRefusal(new ApiError('network', 'network error'))).toBe(false);
+    expect(isServerRefusal(new ApiError('expired', 'expired', 50014))).toBe(true);
+    expect(isServerRefusal(new ApiError('business', 'refused', 500))).toBe(true);
+  });
+
+  it('an expiry answer arriving after this browser ended the session itself shows no modal', async () => {
+    sessionState().setToken('tok');
+    let answer!: (response: Response) => void;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const pending = call('/api/message/info/getInfoByRecipient').catch((e: unknown) => e);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    sessionState().clear(); // e.g. the password was changed: the server ended the session, the client cleared it
+    answer(envelope({ code: 50014, result: false, msg: 'expired' }, { status: 401 }));
+    expect(await pending).toMatchObject({ kind: 'expired' });
+    expect(fb.modal.warning).not.toHaveBeenCalled();
+    expect(fb.message.error).not.toHaveBeenCalled();
   });
 
   it('calls the keep-alive when the page becomes visible again with a token', async () => {

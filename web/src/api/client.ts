@@ -9,7 +9,8 @@ import type { RequestSealer } from './crypto.ts';
  * - POST with form-encoded bodies unless told otherwise; cookies go along (same origin);
  * - the token from local storage in the token header, and a refreshed token in the same response header adopted;
  * - `result: false` (or a code other than 200) shows msg as an error and rejects;
- * - a network failure shows 'network error' for 5 seconds;
+ * - a network failure shows 'network error' for 5 seconds; a call given up (aborted, cancelled) is no failure:
+ *   it rejects with its abort as it is, shows nothing and says nothing about the session (`isAbort`);
  * - session-expiry codes while logged in show ONE modal, then log out and reload (or the IDS timeout address);
  * - optional request encryption through ./crypto.ts.
  */
@@ -48,6 +49,28 @@ export class ApiError extends Error {
     this.code = code;
     this.envelope = envelope;
   }
+}
+
+/**
+ * Whether a failure is a call that was given up rather than answered: a fetch aborted through its signal or
+ * by the browser leaving the page (reload, another address), or a query TanStack Query cancelled. Such a call
+ * says nothing about the server or the session.
+ */
+export function isAbort(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  if (name === 'AbortError') return true;
+  // TanStack Query's CancelledError keeps the name 'Error' and has its class name as message, beside `revert`
+  // (recognised by shape so that the query library stays out of the first download).
+  return error instanceof Error && message === 'CancelledError' && 'revert' in error;
+}
+
+/**
+ * Whether a failure is the server's own refusal of the call (an envelope with a session code or result false),
+ * as opposed to a call given up (`isAbort`) or a server out of reach. Only such an answer can end a session.
+ */
+export function isServerRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.kind !== 'network';
 }
 
 export const ERROR_DURATION_SECONDS = 5;
@@ -283,7 +306,8 @@ async function transmit(path: string, options: RequestOptions, method: 'GET' | '
       signal: options.signal,
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // An abort (the caller's signal, the browser leaving the page) goes up as it is, without a message.
+    if (isAbort(error) || options.signal?.aborted) throw error;
     throw networkFailure(options.silent);
   }
 }
@@ -301,10 +325,19 @@ function isJsonAnswer(response: Response): boolean {
   return /^application\/(?:[\w.+-]*\+)?json\b/i.test(response.headers.get('Content-Type') ?? '');
 }
 
-/** Step 4: the envelope of an answer, opened when sealed; undefined when the body is not one. */
-async function readEnvelope(response: Response, sealer: RequestSealer | null): Promise<{ envelope: unknown; sealedAnswer: boolean }> {
+/**
+ * Step 4: the envelope of an answer, opened when sealed; undefined when the body is not one. A body whose
+ * reading was aborted is no answer at all: the abort goes up as it is.
+ */
+async function readEnvelope(response: Response, sealer: RequestSealer | null, signal: AbortSignal | undefined): Promise<{ envelope: unknown; sealedAnswer: boolean }> {
+  let text: string;
   try {
-    const text = await response.text();
+    text = await response.text();
+  } catch (error) {
+    if (isAbort(error) || signal?.aborted) throw error;
+    return { envelope: undefined, sealedAnswer: false };
+  }
+  try {
     const sealedAnswer = !!sealer && (await import('./crypto.ts')).isSealedResponse(response.headers);
     if (sealer && sealedAnswer) return { envelope: await sealer.open(text), sealedAnswer };
     return { envelope: text ? JSON.parse(text) : undefined, sealedAnswer };
@@ -319,7 +352,9 @@ function settle(envelope: Envelope, response: Response, options: RequestOptions,
   const msg = typeof envelope.msg === 'string' ? envelope.msg : '';
 
   if (SESSION_EXPIRY_CODES.includes(code) && sentToken) {
-    if (!options.ignoreExpiry) showExpiryModal();
+    // The modal is for a session still open here: an answer that comes back after this browser ended the
+    // session itself (a password change, a logout) has nothing left to end.
+    if (!options.ignoreExpiry && sessionState().token) showExpiryModal();
     throw new ApiError('expired', msg || t('session.expired'), code, envelope);
   }
   if (envelope.result !== true || code !== ResultCode.ok) {
@@ -352,12 +387,12 @@ async function exchange(
     try {
       return { envelope: { code: ResultCode.ok, result: true, data: null, msg: '' }, file: await response.blob() };
     } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      if (isAbort(error) || options.signal?.aborted) throw error;
       throw networkFailure(options.silent);
     }
   }
 
-  const { envelope, sealedAnswer } = await readEnvelope(response, prepared.sealer);
+  const { envelope, sealedAnswer } = await readEnvelope(response, prepared.sealer, options.signal);
   if (!isEnvelope(envelope)) throw networkFailure(options.silent);
   // A plain refusal of an encrypted request happened before any handler ran, so resending is safe.
   if (prepared.sealer && !sealedAnswer && envelope.result === false && mayRetry && !SESSION_EXPIRY_CODES.includes(envelope.code)) {

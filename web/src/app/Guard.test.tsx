@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { PermissionPayload } from '@campus/contract';
 import { Guard } from './Guard.tsx';
+import { clearLocalSession } from './session.ts';
 import { setFeedback, type Feedback } from './feedback.ts';
 import { useSession, DEFAULT_CLIENT_CONFIG } from '../state/session.ts';
 
@@ -70,6 +71,57 @@ describe('route guard', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(useSession.getState().token).toBeNull();
     expect(warning).toHaveBeenCalledWith(expect.stringMatching(/请重新登录|Please log in again/));
+  });
+
+  it('a session code of the server (50012, account disabled) ends the session too', async () => {
+    vi.stubGlobal('fetch', respond({ code: 50012, result: false, data: null, msg: 'disabled' }));
+    useSession.getState().setToken('t');
+    const router = renderAt('/a');
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('X-TOKEN-XX')).toBeNull();
+  });
+
+  it('an aborted user-info call (the page reloaded or left) is no session failure: no logout, no 404', async () => {
+    const fetchMock = vi.fn(async () => {
+      throw new DOMException('The user aborted a request.', 'AbortError');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    useSession.getState().setToken('t');
+    const router = renderAt('/a');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(await screen.findByTestId('guard-retry')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/a');
+    // The next page (the reload) still finds the session.
+    expect(useSession.getState().token).toBe('t');
+    expect(localStorage.getItem('X-TOKEN-XX')).toBe('t');
+    expect(warning).not.toHaveBeenCalled();
+    expect(screen.queryByText('not found page')).not.toBeInTheDocument();
+  });
+
+  it('a call cut off by the browser (network failure) keeps the session and can be tried again', async () => {
+    const fetchMock = vi
+      .fn<() => Promise<Response>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue(new Response(JSON.stringify({ code: 200, result: true, data: payload({}), msg: '' }), { headers: { 'Content-Type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    useSession.getState().setToken('t');
+    const router = renderAt('/a');
+    fireEvent.click(await screen.findByTestId('guard-retry'));
+    expect(await screen.findByText('protected content')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/a');
+    expect(useSession.getState().token).toBe('t');
+    expect(warning).not.toHaveBeenCalled();
+  });
+
+  it('a session ended inside the app goes to the login page, not the 404 page', async () => {
+    vi.stubGlobal('fetch', respond({ code: 200, result: true, data: payload({}), msg: '' }));
+    useSession.setState({ token: 't' });
+    const router = renderAt('/a');
+    expect(await screen.findByText('protected content')).toBeInTheDocument();
+    act(() => clearLocalSession());
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
   });
 
   it('blocks a user without menus with a dialog offering only re-login', async () => {
