@@ -1,12 +1,12 @@
 // The user flows of issue 2. Each flow gets a fresh browser context (own cookies and storage).
-import { profileFlows } from './profileFlows.mjs';
-import { componentFlows } from './componentFlows.mjs';
-import { systemFlows } from './systemFlows.mjs';
-import { peopleFlows } from './peopleFlows.mjs';
-import { menusDictsFlows } from './menusDictsFlows.mjs';
-import { campusFlows } from './campusFlows.mjs';
-import { operationsFlows } from './operationsFlows.mjs';
-import { mfaFlows } from './mfaFlows.mjs';
+import { profileFlows } from './records/profileFlows.mjs';
+import { componentFlows } from './shared/componentFlows.mjs';
+import { systemFlows } from './system/systemFlows.mjs';
+import { peopleFlows } from './system/peopleFlows.mjs';
+import { menusDictsFlows } from './system/menusDictsFlows.mjs';
+import { campusFlows } from './system/campusFlows.mjs';
+import { operationsFlows } from './system/operationsFlows.mjs';
+import { mfaFlows } from './session/mfaFlows.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
 const TOKEN_KEY = 'X-TOKEN-XX';
@@ -403,20 +403,20 @@ export const flows = [
       await until(async () => (await page.locator('.ant-form-item-explain-error').allInnerTexts()).includes('Please enter your user name'), 'validation in English');
     },
   },
-  // Issue 3: student and staff dialogs, timetables, the message bell and centre (web/e2e/profileFlows.mjs).
+  // Issue 3: student and staff dialogs, timetables, the message bell and centre (web/e2e/records/profileFlows.mjs).
   ...profileFlows,
-  // Issue 3: the shared components on their /demo pages (web/e2e/componentFlows.mjs).
+  // Issue 3: the shared components on their /demo pages (web/e2e/shared/componentFlows.mjs).
   ...componentFlows,
-  // Issue 4: system management (web/e2e/systemFlows.mjs).
+  // Issue 4: system management (web/e2e/system/systemFlows.mjs).
   ...systemFlows,
-  // Issue 4: menus, dictionaries, role types (web/e2e/menusDictsFlows.mjs).
+  // Issue 4: menus, dictionaries, role types (web/e2e/system/menusDictsFlows.mjs).
   ...menusDictsFlows,
-  // Issue 4: organisation, calendar, campuses, buildings, classrooms, courses, groups, departments (web/e2e/campusFlows.mjs).
+  // Issue 4: organisation, calendar, campuses, buildings, classrooms, courses, groups, departments (web/e2e/system/campusFlows.mjs).
   ...campusFlows,
-  // Issue 4: classes, students and staff (web/e2e/peopleFlows.mjs).
+  // Issue 4: classes, students and staff (web/e2e/system/peopleFlows.mjs).
   ...peopleFlows,
-  // Issue 4: operation logs, scheduled jobs, system configuration, password rules (web/e2e/operationsFlows.mjs).
+  // Issue 4: operation logs, scheduled jobs, system configuration, password rules (web/e2e/system/operationsFlows.mjs).
   ...operationsFlows,
-  // Issue 12: the second factor (web/e2e/mfaFlows.mjs).
+  // Issue 12: the second factor (web/e2e/session/mfaFlows.mjs).
   ...mfaFlows,
 ];

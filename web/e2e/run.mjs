@@ -117,7 +117,7 @@ async function main() {
    * One server per set of extra environment variables a flow asks for (`flow.env`), started when the first
    * such flow runs. The demo administrator of ~50 flows signs in with a password, so the second factor is
    * not required on the default server (docs/decisions.md "Second factor for administrators"); the flows
-   * that need it required (web/e2e/mfaFlows.mjs) get a server of their own with MFA_REQUIRED_FOR_ADMINS=1.
+   * that need it required (web/e2e/session/mfaFlows.mjs) get a server of their own with MFA_REQUIRED_FOR_ADMINS=1.
    */
   const serverFor = async (extraEnv = {}) => {
     const key = JSON.stringify(extraEnv);

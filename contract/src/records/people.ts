@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, MAX_ID } from './system.ts';
+import { idSchema, MAX_ID } from '../system/system.ts';
 
 /**
  * Shared schemas of the people screens (issue 4 items 10 and 11): classes (/xtgl/bjgl), students

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedExtensions, fileExtension, formatByteLimit, kindLabels, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, precheckFile, translate, UPLOAD_PURPOSES } from './index.ts';
+import { acceptedExtensions, fileExtension, formatByteLimit, kindLabels, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, precheckFile, translate, UPLOAD_PURPOSES } from '../index.ts';
 
 describe('upload rules', () => {
   it('keeps the limits of spec sections 5 and 9', () => {

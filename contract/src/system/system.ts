@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isValidNewUserPassword } from './auth.ts';
-import { USER_TYPES } from './menu.ts';
+import { isValidNewUserPassword } from '../session/auth.ts';
+import { USER_TYPES } from '../session/menu.ts';
 
 /** Shared schemas of the system-management screens: the server checks them, the forms show them. */
 

@@ -1,6 +1,6 @@
 // Browser flows of issue 3's dialogs, timetables and messages (appended to the flows of flows.mjs).
 // Each runs in Chinese and, where cheap, in English (the language cookie is set before signing in).
-import { assert, until } from './flows.mjs';
+import { assert, until } from '../flows.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
 

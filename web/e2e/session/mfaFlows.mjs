@@ -6,8 +6,8 @@
 // the second factor required (`env`): the demo administrator enrols at the first login with the QR code's
 // secret, signs in again with a code, and exports the users list, which then shows in the export log.
 import { createHmac } from 'node:crypto';
-import { assert, until } from './flows.mjs';
-import { api } from './api.mjs';
+import { assert, until } from '../flows.mjs';
+import { api } from '../api.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

@@ -1,5 +1,5 @@
 // Browser flows of issue 3's shared components on their /demo/* pages (appended to the flows of flows.mjs).
-import { assert, until } from './flows.mjs';
+import { assert, until } from '../flows.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
 

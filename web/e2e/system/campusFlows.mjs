@@ -1,5 +1,5 @@
 // Browser flows of the campus screens (issue 4 items 8, 9 and 12), appended to the flows of flows.mjs.
-import { assert, until } from './flows.mjs';
+import { assert, until } from '../flows.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
 

@@ -1,6 +1,6 @@
 // Browser flows of the menu, dictionary and role-type screens (issue 4, items 3 and 4), appended to flows.mjs.
-import { assert, until } from './flows.mjs';
-import { api as callApi } from './api.mjs';
+import { assert, until } from '../flows.mjs';
+import { api as callApi } from '../api.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
 

@@ -1,5 +1,5 @@
 // Browser flows of the operations screens (issue 4, items 5 to 7), appended to the flows of flows.mjs.
-import { assert, until } from './flows.mjs';
+import { assert, until } from '../flows.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
 

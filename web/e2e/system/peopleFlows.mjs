@@ -1,6 +1,6 @@
 // Browser flows of issue 4 items 10 and 11 (classes, students, staff), appended to the flows of flows.mjs.
 import ExcelJS from 'exceljs';
-import { assert, until } from './flows.mjs';
+import { assert, until } from '../flows.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
 const CHINESE = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;

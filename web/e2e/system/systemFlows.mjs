@@ -1,6 +1,6 @@
 // Browser flows of issue 4 (system management), appended to the flows of flows.mjs.
-import { assert, until } from './flows.mjs';
-import { api } from './api.mjs';
+import { assert, until } from '../flows.mjs';
+import { api } from '../api.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
 const CHINESE = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;

@@ -19,7 +19,7 @@ export interface UploadedFile {
 export const UPLOAD_PATH = '/api/files/upload';
 
 export interface FileUploadProps {
-  /** Decides the kinds, largest size and most files (contract/src/files.ts). */
+  /** Decides the kinds, largest size and most files (contract/src/shared/files.ts). */
   purpose: UploadPurpose;
   /** The resource ids (RESID) of the files; uncontrolled when absent. */
   value?: string[];

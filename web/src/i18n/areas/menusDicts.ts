@@ -1,6 +1,6 @@
 import { menusDictsEn, menusDictsZh } from '@campus/contract';
-import zh from '../menusDicts.zh.json';
-import en from '../menusDicts.en.json';
+import zh from '../system/menusDicts.zh.json';
+import en from '../system/menusDicts.en.json';
 import type { AreaTexts } from '../areas.ts';
 
 export const texts: AreaTexts = { contract: { zh: menusDictsZh, en: menusDictsEn }, web: { zh, en } };

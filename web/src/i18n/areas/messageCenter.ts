@@ -1,5 +1,5 @@
-import zh from '../messageCenter.zh.json';
-import en from '../messageCenter.en.json';
+import zh from '../messages/messageCenter.zh.json';
+import en from '../messages/messageCenter.en.json';
 import type { AreaTexts } from '../areas.ts';
 
 export const texts: AreaTexts = { contract: { zh: {}, en: {} }, web: { zh, en } };

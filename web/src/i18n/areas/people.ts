@@ -1,6 +1,6 @@
 import { peopleEn, peopleZh } from '@campus/contract';
-import zh from '../people.zh.json';
-import en from '../people.en.json';
+import zh from '../system/people.zh.json';
+import en from '../system/people.en.json';
 import type { AreaTexts } from '../areas.ts';
 
 export const texts: AreaTexts = { contract: { zh: peopleZh, en: peopleEn }, web: { zh, en } };

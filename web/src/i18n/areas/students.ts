@@ -1,5 +1,5 @@
-import zh from '../students.zh.json';
-import en from '../students.en.json';
+import zh from '../records/students.zh.json';
+import en from '../records/students.en.json';
 import type { AreaTexts } from '../areas.ts';
 
 export const texts: AreaTexts = { contract: { zh: {}, en: {} }, web: { zh, en } };

@@ -1,5 +1,5 @@
-import zh from '../timetable.zh.json';
-import en from '../timetable.en.json';
+import zh from '../timetable/timetable.zh.json';
+import en from '../timetable/timetable.en.json';
 import type { AreaTexts } from '../areas.ts';
 
 export const texts: AreaTexts = { contract: { zh: {}, en: {} }, web: { zh, en } };

@@ -93,7 +93,7 @@ async function uploadRoute(fastify: FastifyInstance): Promise<void> {
       config: { access: 'authenticated', audit: { module: 'files', operation: 'upload' } },
       schema: {
         tags: ['files'],
-        summary: 'Upload files (multipart/form-data: field `purpose` first, then one or more files); kinds and limits per purpose in contract/src/files.ts',
+        summary: 'Upload files (multipart/form-data: field `purpose` first, then one or more files); kinds and limits per purpose in contract/src/shared/files.ts',
         querystring: z.object({ purpose: z.string().max(30, 'validation.tooLong').optional() }),
       },
     },

@@ -27,7 +27,7 @@ import { detectFileKind, extensionMatches, zipEntryNames, zipKindOfNames } from 
 
 /**
  * The upload service every area uses: files arrive through POST /api/files/upload (one purpose per
- * call, its limits from contract/src/files.ts), are checked by content, and are stored in the `files`
+ * call, its limits from contract/src/shared/files.ts), are checked by content, and are stored in the `files`
  * table in one transaction. An area then refers to the returned ids in its own rows, after checking
  * them with `ownedFiles` inside its write's transaction.
  */

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { stub } from '../../components/Timetable/callStub.ts';
+import { stub } from '../../../components/Timetable/callStub.ts';
 import MessageCenterPage, { DEFAULT_SEARCH } from './MessageCenterPage.tsx';
-import { useMessageCounts } from '../../state/messages.ts';
-import type { AppRoute } from '../../app/menuRoutes.ts';
+import { useMessageCounts } from '../../../state/messages.ts';
+import type { AppRoute } from '../../../app/menuRoutes.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
-vi.mock('../../api/client.ts', async () => (await import('../../components/Timetable/callStub.ts')).clientModule);
+vi.mock('../../../api/client.ts', async () => (await import('../../../components/Timetable/callStub.ts')).clientModule);
 
 const route = { path: '/messageCenter/xxzx' } as AppRoute;
 const row = (id: number, extra: Record<string, unknown> = {}) => ({

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Form, Input, Segmented, Select, Tag } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../registry.ts';
+import type { PageProps } from '../../registry.ts';
 import {
   fetchMessageTypes,
   isUnread,
@@ -14,11 +14,11 @@ import {
   type MessageCenterSearch,
   type MessageRange,
   type MessageRow,
-} from '../../api/messages.ts';
-import { PagedTable, usePagedTable, type PagedColumn } from '../../components/PagedTable/index.ts';
-import { QueryHeader } from '../../components/QueryHeader/index.ts';
-import { useMessageReader } from '../../components/MessagePane/index.ts';
-import { messageCounts, useMessageCounts } from '../../state/messages.ts';
+} from '../../../api/messages.ts';
+import { PagedTable, usePagedTable, type PagedColumn } from '../../../components/PagedTable/index.ts';
+import { QueryHeader } from '../../../components/QueryHeader/index.ts';
+import { useMessageReader } from '../../../components/MessagePane/index.ts';
+import { messageCounts, useMessageCounts } from '../../../state/messages.ts';
 import './messageCenter.css';
 
 export const DEFAULT_SEARCH: MessageCenterSearch = { range: 'week', status: '', type: '', title: '' };

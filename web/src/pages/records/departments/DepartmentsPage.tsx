@@ -2,13 +2,13 @@ import { useMemo, useState } from 'react';
 import { Form, Input, InputNumber, Radio, Select, Tag, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { departmentFormSchema, type DepartmentForm, type DepartmentRow } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { call } from '../../api/client.ts';
-import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../components/ManagePage/index.ts';
-import { DeleteButton } from '../../components/DeleteButton/index.ts';
-import { zodRule } from '../../app/forms/zodRule.ts';
-import { feedback } from '../../app/feedback.ts';
-import { toBoolean, useCampusOptions, type CampusOption } from './campusShared.tsx';
+import type { PageProps } from '../../registry.ts';
+import { call } from '../../../api/client.ts';
+import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../../components/ManagePage/index.ts';
+import { DeleteButton } from '../../../components/DeleteButton/index.ts';
+import { zodRule } from '../../../app/forms/zodRule.ts';
+import { feedback } from '../../../app/feedback.ts';
+import { toBoolean, useCampusOptions, type CampusOption } from '../../system/facilities/campusShared.tsx';
 
 interface SearchForm {
   keyword?: string;

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { StaffRow } from '@campus/contract';
-import { stub } from '../../components/Timetable/callStub.ts';
-import { useSession } from '../../state/session.ts';
-import type { AppRoute } from '../../app/menuRoutes.ts';
+import { stub } from '../../../components/Timetable/callStub.ts';
+import { useSession } from '../../../state/session.ts';
+import type { AppRoute } from '../../../app/menuRoutes.ts';
 import StaffPage from './StaffPage.tsx';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -11,8 +11,8 @@ vi.setConfig({ testTimeout: 60_000 });
 /** The import answers with the server's refusal envelope (HTTP 400, result false, data.errors). */
 const uploads = vi.hoisted(() => ({ answer: null as null | (() => unknown) }));
 
-vi.mock('../../api/client.ts', async () => {
-  const { clientModule, ApiError } = await import('../../components/Timetable/callStub.ts');
+vi.mock('../../../api/client.ts', async () => {
+  const { clientModule, ApiError } = await import('../../../components/Timetable/callStub.ts');
   class EnvelopeError extends ApiError {
     envelope: unknown;
     constructor(message: string, envelope: unknown) {
@@ -81,7 +81,7 @@ describe('StaffPage', () => {
   });
 
   it('refuses a 0 KB and an over-size file before sending, and lists every bad row the server reports', async () => {
-    const client = await import('../../api/client.ts');
+    const client = await import('../../../api/client.ts');
     render(<StaffPage route={route} />);
     await screen.findByText('王建国');
     fireEvent.click(screen.getByTestId('staff-import'));

@@ -12,16 +12,16 @@ import {
   type StaffImportResult,
   type StaffRow,
 } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { ApiError, call, download, request, upload } from '../../api/client.ts';
-import { saveBlob } from '../../api/exports.ts';
-import { ManagePage, FormDialog, type FormMode } from '../../components/ManagePage/index.ts';
-import { DeleteButton } from '../../components/DeleteButton/index.ts';
-import { zodRule } from '../../app/forms/zodRule.ts';
-import { feedback } from '../../app/feedback.ts';
-import { useScreenOptions } from '../system/peopleOptions.ts';
-import { dateField } from '../system/StudentsAdminPage.tsx';
-import '../system/people.css';
+import type { PageProps } from '../../registry.ts';
+import { ApiError, call, download, request, upload } from '../../../api/client.ts';
+import { saveBlob } from '../../../api/exports.ts';
+import { ManagePage, FormDialog, type FormMode } from '../../../components/ManagePage/index.ts';
+import { DeleteButton } from '../../../components/DeleteButton/index.ts';
+import { zodRule } from '../../../app/forms/zodRule.ts';
+import { feedback } from '../../../app/feedback.ts';
+import { useScreenOptions } from '../../system/common/peopleOptions.ts';
+import { dateField } from '../../system/students/StudentsAdminPage.tsx';
+import '../../system/common/people.css';
 
 interface StaffSearchForm {
   keyword?: string;

@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from 'antd';
-import { classSelectOptions, useClassOptions } from '../../api/classes.ts';
+import { classSelectOptions, useClassOptions } from '../../../api/classes.ts';
 
 export interface ClassSelectProps extends Omit<SelectProps<string>, 'options' | 'loading' | 'showSearch'> {
   'data-testid'?: string;

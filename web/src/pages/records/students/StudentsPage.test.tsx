@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { stub, stubTimetable } from '../../components/Timetable/callStub.ts';
+import { stub, stubTimetable } from '../../../components/Timetable/callStub.ts';
 import StudentsPage from './StudentsPage.tsx';
-import type { AppRoute } from '../../app/menuRoutes.ts';
+import type { AppRoute } from '../../../app/menuRoutes.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
-vi.mock('../../api/client.ts', async () => (await import('../../components/Timetable/callStub.ts')).clientModule);
+vi.mock('../../../api/client.ts', async () => (await import('../../../components/Timetable/callStub.ts')).clientModule);
 
 const route = { path: '/rygl/xsxx' } as AppRoute;
 const rows = (page: number) =>

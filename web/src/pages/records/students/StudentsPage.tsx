@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../registry.ts';
-import { STUDENT_PAGE_URL, type StudentListRow } from '../../api/students.ts';
-import { PagedTable, usePagedTable, type PagedColumn } from '../../components/PagedTable/index.ts';
-import { QueryHeader } from '../../components/QueryHeader/index.ts';
-import { StudentDialog } from '../../components/StudentDialog/index.ts';
+import type { PageProps } from '../../registry.ts';
+import { STUDENT_PAGE_URL, type StudentListRow } from '../../../api/students.ts';
+import { PagedTable, usePagedTable, type PagedColumn } from '../../../components/PagedTable/index.ts';
+import { QueryHeader } from '../../../components/QueryHeader/index.ts';
+import { StudentDialog } from '../../../components/StudentDialog/index.ts';
 import { ClassSelect } from './ClassSelect.tsx';
 import './studentsPage.css';
 

@@ -3,14 +3,14 @@ import { Button, DatePicker, Form, Input, InputNumber, Modal, Select, Switch, Ta
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { schoolYearFormSchema, termFormSchema, type SchoolYearForm, type SchoolYearRow, type TermForm, type TermRow, type TermWeek } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { call } from '../../api/client.ts';
-import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../components/ManagePage/index.ts';
-import { DeleteButton } from '../../components/DeleteButton/index.ts';
-import { zodRule } from '../../app/forms/zodRule.ts';
-import { feedback } from '../../app/feedback.ts';
-import { currentLanguage } from '../../i18n/index.ts';
-import { toSelect, useCampusOptions } from './campusShared.tsx';
+import type { PageProps } from '../../registry.ts';
+import { call } from '../../../api/client.ts';
+import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../../components/ManagePage/index.ts';
+import { DeleteButton } from '../../../components/DeleteButton/index.ts';
+import { zodRule } from '../../../app/forms/zodRule.ts';
+import { feedback } from '../../../app/feedback.ts';
+import { currentLanguage } from '../../../i18n/index.ts';
+import { toSelect, useCampusOptions } from '../facilities/campusShared.tsx';
 
 /** Date fields keep 'YYYY-MM-DD' strings in the form (what the shared schema checks); the picker shows dayjs. */
 const dateField = {

@@ -2,15 +2,15 @@ import { useMemo, useState } from 'react';
 import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { USER_TYPES, classFormSchema, type ClassAdminRow, type ClassFormOptions } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { call } from '../../api/client.ts';
-import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../components/ManagePage/index.ts';
-import { DeleteButton } from '../../components/DeleteButton/index.ts';
-import { Picker, parseCode, toCode } from '../../components/Picker/index.ts';
-import { zodRule } from '../../app/forms/zodRule.ts';
-import { feedback } from '../../app/feedback.ts';
-import { useScreenOptions } from './peopleOptions.ts';
-import './people.css';
+import type { PageProps } from '../../registry.ts';
+import { call } from '../../../api/client.ts';
+import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../../components/ManagePage/index.ts';
+import { DeleteButton } from '../../../components/DeleteButton/index.ts';
+import { Picker, parseCode, toCode } from '../../../components/Picker/index.ts';
+import { zodRule } from '../../../app/forms/zodRule.ts';
+import { feedback } from '../../../app/feedback.ts';
+import { useScreenOptions } from '../common/peopleOptions.ts';
+import '../common/people.css';
 
 interface ClassSearchForm {
   keyword?: string;

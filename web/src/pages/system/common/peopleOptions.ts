@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { call } from '../../api/client.ts';
+import { call } from '../../../api/client.ts';
 
 /**
  * Loads the option lists of a people screen once (grades, campuses, dictionaries, ...) from its

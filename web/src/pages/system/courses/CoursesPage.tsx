@@ -2,14 +2,14 @@ import { useMemo, useState } from 'react';
 import { Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { courseFormSchema, type CourseForm, type CourseRow } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { call } from '../../api/client.ts';
-import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../components/ManagePage/index.ts';
-import { DeleteButton } from '../../components/DeleteButton/index.ts';
-import { zodRule } from '../../app/forms/zodRule.ts';
-import { feedback } from '../../app/feedback.ts';
-import { currentLanguage } from '../../i18n/index.ts';
-import { toBoolean, toSelect, useCampusOptions } from './campusShared.tsx';
+import type { PageProps } from '../../registry.ts';
+import { call } from '../../../api/client.ts';
+import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../../components/ManagePage/index.ts';
+import { DeleteButton } from '../../../components/DeleteButton/index.ts';
+import { zodRule } from '../../../app/forms/zodRule.ts';
+import { feedback } from '../../../app/feedback.ts';
+import { currentLanguage } from '../../../i18n/index.ts';
+import { toBoolean, toSelect, useCampusOptions } from '../facilities/campusShared.tsx';
 
 interface SearchForm {
   keyword?: string;

@@ -2,7 +2,7 @@ import { Alert, Button, Divider, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CustomBlock } from '@campus/contract';
-import { useAuthorizedObjectUrl } from '../../hooks/useAuthorizedObjectUrl.ts';
+import { useAuthorizedObjectUrl } from '../../../hooks/useAuthorizedObjectUrl.ts';
 
 function ImageBlock({ fileId, caption }: { fileId: string; caption: string }) {
   const { t } = useTranslation();

@@ -4,10 +4,10 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, FileImageOutlined, 
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_BLOCK_TYPES, CUSTOM_PAGE_MAX_BLOCKS, customPageFormSchema, type CustomBlock, type CustomPageRow } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { call } from '../../api/client.ts';
-import { feedback } from '../../app/feedback.ts';
-import { FileUpload } from '../../components/FileUpload/index.ts';
+import type { PageProps } from '../../registry.ts';
+import { call } from '../../../api/client.ts';
+import { feedback } from '../../../app/feedback.ts';
+import { FileUpload } from '../../../components/FileUpload/index.ts';
 import { Block } from './Blocks.tsx';
 import './customPages.css';
 

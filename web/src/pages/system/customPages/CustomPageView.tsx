@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Empty, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CustomPageView as View } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { call, ApiError } from '../../api/client.ts';
+import type { PageProps } from '../../registry.ts';
+import { call, ApiError } from '../../../api/client.ts';
 import { Block } from './Blocks.tsx';
 import './customPages.css';
 

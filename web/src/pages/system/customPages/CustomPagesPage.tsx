@@ -3,14 +3,14 @@ import { Button, Form, Input, Modal, Select, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CustomPageRow, MenuNode } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { call } from '../../api/client.ts';
-import { loadRoleGroups, type RoleGroup } from '../../api/components.ts';
-import { feedback } from '../../app/feedback.ts';
-import { loadPermission } from '../../app/session.ts';
-import { ManagePage } from '../../components/ManagePage/index.ts';
-import { DeleteButton } from '../../components/DeleteButton/index.ts';
-import { currentLanguage } from '../../i18n/index.ts';
+import type { PageProps } from '../../registry.ts';
+import { call } from '../../../api/client.ts';
+import { loadRoleGroups, type RoleGroup } from '../../../api/components.ts';
+import { feedback } from '../../../app/feedback.ts';
+import { loadPermission } from '../../../app/session.ts';
+import { ManagePage } from '../../../components/ManagePage/index.ts';
+import { DeleteButton } from '../../../components/DeleteButton/index.ts';
+import { currentLanguage } from '../../../i18n/index.ts';
 
 interface SearchForm {
   keyword?: string;

@@ -11,15 +11,15 @@ import {
   type DictionaryTableRow,
   type PagedResult,
 } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { call } from '../../api/client.ts';
-import { ManagePage, FormDialog, type FormMode } from '../../components/ManagePage/index.ts';
-import { DeleteButton } from '../../components/DeleteButton/index.ts';
-import { usePermission } from '../../components/PermissionGate/index.ts';
-import { zodRule } from '../../app/forms/zodRule.ts';
-import { feedback } from '../../app/feedback.ts';
-import { currentLanguage } from '../../i18n/index.ts';
-import './menusDicts.css';
+import type { PageProps } from '../../registry.ts';
+import { call } from '../../../api/client.ts';
+import { ManagePage, FormDialog, type FormMode } from '../../../components/ManagePage/index.ts';
+import { DeleteButton } from '../../../components/DeleteButton/index.ts';
+import { usePermission } from '../../../components/PermissionGate/index.ts';
+import { zodRule } from '../../../app/forms/zodRule.ts';
+import { feedback } from '../../../app/feedback.ts';
+import { currentLanguage } from '../../../i18n/index.ts';
+import '../common/menusDicts.css';
 
 const BASE = '/api/system/dictionaries';
 

@@ -2,14 +2,14 @@ import { useMemo, useState } from 'react';
 import { Alert, Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ROLE_TYPE_KINDS, roleTypeCreateSchema, roleTypeFormSchema, type RoleTypeRow } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { call } from '../../api/client.ts';
-import { clearPickerCache } from '../../api/components.ts';
-import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../components/ManagePage/index.ts';
-import { DeleteButton } from '../../components/DeleteButton/index.ts';
-import { zodRule } from '../../app/forms/zodRule.ts';
-import { feedback } from '../../app/feedback.ts';
-import './menusDicts.css';
+import type { PageProps } from '../../registry.ts';
+import { call } from '../../../api/client.ts';
+import { clearPickerCache } from '../../../api/components.ts';
+import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../../components/ManagePage/index.ts';
+import { DeleteButton } from '../../../components/DeleteButton/index.ts';
+import { zodRule } from '../../../app/forms/zodRule.ts';
+import { feedback } from '../../../app/feedback.ts';
+import '../common/menusDicts.css';
 
 interface RoleTypeSearchForm {
   keyword?: string;

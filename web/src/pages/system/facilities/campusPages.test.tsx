@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { stub } from '../../components/Timetable/callStub.ts';
-import { useSession } from '../../state/session.ts';
+import { stub } from '../../../components/Timetable/callStub.ts';
+import { useSession } from '../../../state/session.ts';
 import BuildingsPage from './BuildingsPage.tsx';
-import ResearchGroupsPage from './ResearchGroupsPage.tsx';
-import type { AppRoute } from '../../app/menuRoutes.ts';
+import ResearchGroupsPage from '../researchGroups/ResearchGroupsPage.tsx';
+import type { AppRoute } from '../../../app/menuRoutes.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
-vi.mock('../../api/client.ts', async () => (await import('../../components/Timetable/callStub.ts')).clientModule);
+vi.mock('../../../api/client.ts', async () => (await import('../../../components/Timetable/callStub.ts')).clientModule);
 
 const route = { path: '/xtgl/lygl' } as AppRoute;
 const OPTIONS = {

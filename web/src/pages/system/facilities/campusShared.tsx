@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Cascader, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client.ts';
-import { Picker, joinValue, makeItem, splitValue } from '../../components/Picker/index.ts';
+import { call } from '../../../api/client.ts';
+import { Picker, joinValue, makeItem, splitValue } from '../../../components/Picker/index.ts';
 
 /** Pieces shared by the campus screens (issue 4 items 8, 9 and 12): option lists, the area cascader, staff fields. */
 

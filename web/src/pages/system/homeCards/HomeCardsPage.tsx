@@ -2,14 +2,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HOME_CARD_CATEGORIES, HOME_CARD_STATISTICS, homeCardFormSchema, type HomeCardForm, type HomeCardRow } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { call } from '../../api/client.ts';
-import { loadRoleGroups, type RoleGroup } from '../../api/components.ts';
-import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../components/ManagePage/index.ts';
-import { DeleteButton } from '../../components/DeleteButton/index.ts';
-import { zodRule } from '../../app/forms/zodRule.ts';
-import { feedback } from '../../app/feedback.ts';
-import { currentLanguage } from '../../i18n/index.ts';
+import type { PageProps } from '../../registry.ts';
+import { call } from '../../../api/client.ts';
+import { loadRoleGroups, type RoleGroup } from '../../../api/components.ts';
+import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../../components/ManagePage/index.ts';
+import { DeleteButton } from '../../../components/DeleteButton/index.ts';
+import { zodRule } from '../../../app/forms/zodRule.ts';
+import { feedback } from '../../../app/feedback.ts';
+import { currentLanguage } from '../../../i18n/index.ts';
 
 interface SearchForm {
   keyword?: string;

@@ -4,10 +4,10 @@ import type { Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { JobRow, JobRunRow, PagedResult } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { call } from '../../api/client.ts';
-import { ManagePage } from '../../components/ManagePage/index.ts';
-import { formatTime } from './OperationLogPage.tsx';
+import type { PageProps } from '../../registry.ts';
+import { call } from '../../../api/client.ts';
+import { ManagePage } from '../../../components/ManagePage/index.ts';
+import { formatTime } from '../logs/OperationLogPage.tsx';
 import { jobName, RunOutcomeTag } from './JobsPage.tsx';
 
 interface RunSearchForm {

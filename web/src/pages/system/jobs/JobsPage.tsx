@@ -3,15 +3,15 @@ import { Button, Form, Input, Select, Switch, Tag, Tooltip, type FormInstance } 
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { jobCreateSchema, jobUpdateSchema, type JobHandlerOption, type JobRow, type JobRunRow } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { call } from '../../api/client.ts';
-import { ManagePage, FormDialog, RecordActions, EnabledFilter, type FormMode } from '../../components/ManagePage/index.ts';
-import { DeleteButton } from '../../components/DeleteButton/index.ts';
-import { usePermission } from '../../components/PermissionGate/index.ts';
-import { zodRule } from '../../app/forms/zodRule.ts';
-import { feedback } from '../../app/feedback.ts';
-import { currentLanguage } from '../../i18n/index.ts';
-import { formatTime } from './OperationLogPage.tsx';
+import type { PageProps } from '../../registry.ts';
+import { call } from '../../../api/client.ts';
+import { ManagePage, FormDialog, RecordActions, EnabledFilter, type FormMode } from '../../../components/ManagePage/index.ts';
+import { DeleteButton } from '../../../components/DeleteButton/index.ts';
+import { usePermission } from '../../../components/PermissionGate/index.ts';
+import { zodRule } from '../../../app/forms/zodRule.ts';
+import { feedback } from '../../../app/feedback.ts';
+import { currentLanguage } from '../../../i18n/index.ts';
+import { formatTime } from '../logs/OperationLogPage.tsx';
 
 interface JobSearchForm {
   keyword?: string;

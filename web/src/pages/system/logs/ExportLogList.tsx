@@ -1,7 +1,7 @@
 import { DatePicker, Form, Input, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ManagePage } from '../../components/ManagePage/index.ts';
+import { ManagePage } from '../../../components/ManagePage/index.ts';
 import { formatTime } from './OperationLogPage.tsx';
 
 /** One export as POST /api/system/exportLogs/page answers it (docs/calls-system.md). */

@@ -3,9 +3,9 @@ import { Button, DatePicker, Descriptions, Form, Input, Modal, Select, Tabs, Tag
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { OperationLogRow } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { ManagePage } from '../../components/ManagePage/index.ts';
-import { currentLanguage } from '../../i18n/index.ts';
+import type { PageProps } from '../../registry.ts';
+import { ManagePage } from '../../../components/ManagePage/index.ts';
+import { currentLanguage } from '../../../i18n/index.ts';
 import { ExportLogList } from './ExportLogList.tsx';
 import './OperationLogPage.css';
 

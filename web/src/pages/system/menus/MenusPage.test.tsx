@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { MenuNode } from '@campus/contract';
-import { stub } from '../../components/Timetable/callStub.ts';
-import { useSession } from '../../state/session.ts';
-import type { AppRoute } from '../../app/menuRoutes.ts';
+import { stub } from '../../../components/Timetable/callStub.ts';
+import { useSession } from '../../../state/session.ts';
+import type { AppRoute } from '../../../app/menuRoutes.ts';
 import MenusPage from './MenusPage.tsx';
 
 vi.setConfig({ testTimeout: 60_000 });
-vi.mock('../../api/client.ts', async () => (await import('../../components/Timetable/callStub.ts')).clientModule);
+vi.mock('../../../api/client.ts', async () => (await import('../../../components/Timetable/callStub.ts')).clientModule);
 
 const route = { path: '/xtgl/cdgl' } as AppRoute;
 const node = (id: number, code: string, name: string, kind: MenuNode['kind'], children: MenuNode[] = [], sort = id): MenuNode => ({

@@ -3,17 +3,17 @@ import { Button, Checkbox, Form, Input, InputNumber, Radio, Select, Space, Switc
 import { ArrowDownOutlined, ArrowUpOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MENU_KINDS, menuFormSchema, type MenuDetail, type MenuForm, type MenuKind, type MenuNode } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { call } from '../../api/client.ts';
-import { exportList } from '../../api/exports.ts';
-import { FormDialog, type FormMode } from '../../components/ManagePage/index.ts';
-import { DeleteButton } from '../../components/DeleteButton/index.ts';
-import { MenuIcon } from '../../components/MenuIcon/index.ts';
-import { usePermission } from '../../components/PermissionGate/index.ts';
-import { zodRule } from '../../app/forms/zodRule.ts';
-import { feedback } from '../../app/feedback.ts';
-import { currentLanguage } from '../../i18n/index.ts';
-import './menusDicts.css';
+import type { PageProps } from '../../registry.ts';
+import { call } from '../../../api/client.ts';
+import { exportList } from '../../../api/exports.ts';
+import { FormDialog, type FormMode } from '../../../components/ManagePage/index.ts';
+import { DeleteButton } from '../../../components/DeleteButton/index.ts';
+import { MenuIcon } from '../../../components/MenuIcon/index.ts';
+import { usePermission } from '../../../components/PermissionGate/index.ts';
+import { zodRule } from '../../../app/forms/zodRule.ts';
+import { feedback } from '../../../app/feedback.ts';
+import { currentLanguage } from '../../../i18n/index.ts';
+import '../common/menusDicts.css';
 
 /** Icons offered for menus: Ant Design outlined icons, the only kind the sidebar's MenuIcon draws. */
 export const MENU_ICON_CHOICES = [

@@ -3,16 +3,16 @@ import { Button, Card, Descriptions, Empty, Form, Input, InputNumber, Select, Sp
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_KINDS, ORG_KINDS, appointmentCreateSchema, orgUnitFormSchema, type AppointmentCreate, type AppointmentRow, type OrgUnitForm, type OrgUnitNode } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { call } from '../../api/client.ts';
-import { exportList } from '../../api/exports.ts';
-import { ManagePage, FormDialog, type FormMode } from '../../components/ManagePage/index.ts';
-import { DeleteButton } from '../../components/DeleteButton/index.ts';
-import { usePermission } from '../../components/PermissionGate/index.ts';
-import { zodRule } from '../../app/forms/zodRule.ts';
-import { feedback } from '../../app/feedback.ts';
-import { currentLanguage } from '../../i18n/index.ts';
-import { EnabledTag, StaffPicker } from './campusShared.tsx';
+import type { PageProps } from '../../registry.ts';
+import { call } from '../../../api/client.ts';
+import { exportList } from '../../../api/exports.ts';
+import { ManagePage, FormDialog, type FormMode } from '../../../components/ManagePage/index.ts';
+import { DeleteButton } from '../../../components/DeleteButton/index.ts';
+import { usePermission } from '../../../components/PermissionGate/index.ts';
+import { zodRule } from '../../../app/forms/zodRule.ts';
+import { feedback } from '../../../app/feedback.ts';
+import { currentLanguage } from '../../../i18n/index.ts';
+import { EnabledTag, StaffPicker } from '../facilities/campusShared.tsx';
 import './organisation.css';
 
 const KIND_COLOURS: Record<string, string> = { school: 'gold', campus: 'blue', division: 'purple', department: 'cyan', researchGroup: 'green' };

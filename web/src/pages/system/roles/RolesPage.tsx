@@ -2,15 +2,15 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag, Tree, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleFormSchema, type MenuNode, type RoleRow } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { call } from '../../api/client.ts';
-import { clearPickerCache } from '../../api/components.ts';
-import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../components/ManagePage/index.ts';
-import { DeleteButton } from '../../components/DeleteButton/index.ts';
-import { userTypeKey } from '../../components/Picker/PeopleTab.tsx';
-import { zodRule } from '../../app/forms/zodRule.ts';
-import { feedback } from '../../app/feedback.ts';
-import { currentLanguage } from '../../i18n/index.ts';
+import type { PageProps } from '../../registry.ts';
+import { call } from '../../../api/client.ts';
+import { clearPickerCache } from '../../../api/components.ts';
+import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../../components/ManagePage/index.ts';
+import { DeleteButton } from '../../../components/DeleteButton/index.ts';
+import { userTypeKey } from '../../../components/Picker/PeopleTab.tsx';
+import { zodRule } from '../../../app/forms/zodRule.ts';
+import { feedback } from '../../../app/feedback.ts';
+import { currentLanguage } from '../../../i18n/index.ts';
 
 interface RoleSearchForm {
   keyword?: string;

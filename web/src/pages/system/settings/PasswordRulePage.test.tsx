@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { stub } from '../../components/Timetable/callStub.ts';
-import { useSession } from '../../state/session.ts';
-import type { AppRoute } from '../../app/menuRoutes.ts';
+import { stub } from '../../../components/Timetable/callStub.ts';
+import { useSession } from '../../../state/session.ts';
+import type { AppRoute } from '../../../app/menuRoutes.ts';
 import PasswordRulePage from './PasswordRulePage.tsx';
 
 vi.setConfig({ testTimeout: 60_000 });
-vi.mock('../../api/client.ts', async () => (await import('../../components/Timetable/callStub.ts')).clientModule);
+vi.mock('../../../api/client.ts', async () => (await import('../../../components/Timetable/callStub.ts')).clientModule);
 
 const route = { path: '/xtgl/mmgz' } as AppRoute;
 const RULE = { rule: '^(?=.*[A-Za-z])(?=.*\\d).{8,50}$', description: '8至50位，须同时包含字母和数字', descriptionEn: '8 to 50 characters, with at least one letter and one digit' };

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_RULE_MAX, passwordRuleProblem, passwordRuleSchema, type PasswordRuleForm } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { call } from '../../api/client.ts';
-import { zodRule } from '../../app/forms/zodRule.ts';
-import { feedback } from '../../app/feedback.ts';
+import type { PageProps } from '../../registry.ts';
+import { call } from '../../../api/client.ts';
+import { zodRule } from '../../../app/forms/zodRule.ts';
+import { feedback } from '../../../app/feedback.ts';
 import './SystemConfigPage.css';
 
 /** Whether a sample password meets the pattern being edited (only when the pattern is acceptable). */

@@ -3,14 +3,14 @@ import { DatePicker, Form, Input, InputNumber, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { studentCreateSchema, studentUpdateSchema, type StudentAdminRow, type StudentFormOptions } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { request } from '../../api/client.ts';
-import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../components/ManagePage/index.ts';
-import { DeleteButton } from '../../components/DeleteButton/index.ts';
-import { zodRule } from '../../app/forms/zodRule.ts';
-import { feedback } from '../../app/feedback.ts';
-import { useScreenOptions } from './peopleOptions.ts';
-import './people.css';
+import type { PageProps } from '../../registry.ts';
+import { request } from '../../../api/client.ts';
+import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../../components/ManagePage/index.ts';
+import { DeleteButton } from '../../../components/DeleteButton/index.ts';
+import { zodRule } from '../../../app/forms/zodRule.ts';
+import { feedback } from '../../../app/feedback.ts';
+import { useScreenOptions } from '../common/peopleOptions.ts';
+import '../common/people.css';
 
 interface StudentSearchForm {
   keyword?: string;

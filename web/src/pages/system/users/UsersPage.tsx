@@ -3,14 +3,14 @@ import { Button, Form, Input, Popconfirm, Select, Switch, Tag, type ButtonProps 
 import { useTranslation } from 'react-i18next';
 import { USER_TYPES, newUserPasswordSchema, userCreateSchema, userUpdateSchema, type UserRow } from '@campus/contract';
 import { z } from 'zod';
-import type { PageProps } from '../registry.ts';
-import { call, request } from '../../api/client.ts';
-import { loadRoleGroups, type RoleGroup } from '../../api/components.ts';
-import { ManagePage, FormDialog, RecordActions, EnabledFilter, type FormMode } from '../../components/ManagePage/index.ts';
-import { DeleteButton } from '../../components/DeleteButton/index.ts';
-import { userTypeKey } from '../../components/Picker/PeopleTab.tsx';
-import { zodRule } from '../../app/forms/zodRule.ts';
-import { feedback } from '../../app/feedback.ts';
+import type { PageProps } from '../../registry.ts';
+import { call, request } from '../../../api/client.ts';
+import { loadRoleGroups, type RoleGroup } from '../../../api/components.ts';
+import { ManagePage, FormDialog, RecordActions, EnabledFilter, type FormMode } from '../../../components/ManagePage/index.ts';
+import { DeleteButton } from '../../../components/DeleteButton/index.ts';
+import { userTypeKey } from '../../../components/Picker/PeopleTab.tsx';
+import { zodRule } from '../../../app/forms/zodRule.ts';
+import { feedback } from '../../../app/feedback.ts';
 
 interface UserSearchForm {
   keyword?: string;

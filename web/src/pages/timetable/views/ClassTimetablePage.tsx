@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../registry.ts';
-import { TimetableView } from '../../components/Timetable/index.ts';
-import { ClassSelect } from '../students/ClassSelect.tsx';
-import { local } from '../../state/storage.ts';
+import type { PageProps } from '../../registry.ts';
+import { TimetableView } from '../../../components/Timetable/index.ts';
+import { ClassSelect } from '../../records/students/ClassSelect.tsx';
+import { local } from '../../../state/storage.ts';
 import './timetablePages.css';
 
 const LAST_CLASS_KEY = 'campus.timetable.class';

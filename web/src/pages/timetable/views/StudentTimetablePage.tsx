@@ -4,11 +4,11 @@ import { IdcardOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { USER_TYPES } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { fetchStudentInfo, ownStudentAccount, type StudentInfo } from '../../api/students.ts';
-import { TimetableView } from '../../components/Timetable/index.ts';
-import { StudentDialog } from '../../components/StudentDialog/index.ts';
-import { useSession } from '../../state/session.ts';
+import type { PageProps } from '../../registry.ts';
+import { fetchStudentInfo, ownStudentAccount, type StudentInfo } from '../../../api/students.ts';
+import { TimetableView } from '../../../components/Timetable/index.ts';
+import { StudentDialog } from '../../../components/StudentDialog/index.ts';
+import { useSession } from '../../../state/session.ts';
 import { useDayjsLocale } from './dayjsLocale.ts';
 import './timetablePages.css';
 

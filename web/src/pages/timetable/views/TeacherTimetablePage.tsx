@@ -3,11 +3,11 @@ import { Button, Input, Space } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { USER_TYPES } from '@campus/contract';
-import type { PageProps } from '../registry.ts';
-import { TimetableView } from '../../components/Timetable/index.ts';
-import { TeacherLink } from '../../components/StaffDialog/index.ts';
-import { Picker, parseCode, toCode } from '../../components/Picker/index.ts';
-import { useSession } from '../../state/session.ts';
+import type { PageProps } from '../../registry.ts';
+import { TimetableView } from '../../../components/Timetable/index.ts';
+import { TeacherLink } from '../../../components/StaffDialog/index.ts';
+import { Picker, parseCode, toCode } from '../../../components/Picker/index.ts';
+import { useSession } from '../../../state/session.ts';
 import './timetablePages.css';
 
 /** Teachers in the people picker. */

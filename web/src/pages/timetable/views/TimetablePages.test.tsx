@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { stub, stubTimetable } from '../../components/Timetable/callStub.ts';
+import { stub, stubTimetable } from '../../../components/Timetable/callStub.ts';
 import StudentTimetablePage, { isFamily } from './StudentTimetablePage.tsx';
 import TeacherTimetablePage, { staffNumberOf } from './TeacherTimetablePage.tsx';
 import ClassTimetablePage from './ClassTimetablePage.tsx';
 import { dayjsLocaleOf } from './dayjsLocale.ts';
-import { ownStudentAccount } from '../../api/students.ts';
-import { useSession } from '../../state/session.ts';
-import type { AppRoute } from '../../app/menuRoutes.ts';
+import { ownStudentAccount } from '../../../api/students.ts';
+import { useSession } from '../../../state/session.ts';
+import type { AppRoute } from '../../../app/menuRoutes.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
-vi.mock('../../api/client.ts', async () => (await import('../../components/Timetable/callStub.ts')).clientModule);
+vi.mock('../../../api/client.ts', async () => (await import('../../../components/Timetable/callStub.ts')).clientModule);
 
 const route = { path: '/kbgl/xskb' } as AppRoute;
 
