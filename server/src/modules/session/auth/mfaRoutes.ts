@@ -44,7 +44,6 @@ export function exportPermissionsOf(routes: readonly DeclaredRoute[]): Set<strin
 export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, database } = app;
-  const db = database.db;
 
   // Every route is declared by now: which permissions are export rights is known once, per application.
   app.addHook('onReady', async () => setExportPermissions(config, exportPermissionsOf(app.declaredRoutes)));
@@ -56,7 +55,7 @@ export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { tags: ['auth'], summary: 'Second step of a login: an authenticator or recovery code for the challenge; answers the token', body: mfaChallengeCodeSchema },
     },
     async (request) => {
-      const session = await verifyChallenge(db, config, request.body.challenge, request.body.code, client(request));
+      const session = await verifyChallenge(database.db, config, request.body.challenge, request.body.code, client(request));
       request.auditUser = { userId: session.userId, account: session.account };
       return ok({ token: session.token, headerName: config.tokenHeader }, t(request, 'auth.loginSuccess'));
     },
@@ -68,7 +67,7 @@ export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
       config: { access: 'public', audit: loginAudit('mfaEnrolStart') },
       schema: { tags: ['auth'], summary: 'Enrolment during login: a new authenticator secret and its otpauth address (for the QR code)', body: mfaChallengeSchema },
     },
-    async (request) => ok(await startEnrolment(db, config, request.body.challenge)),
+    async (request) => ok(await startEnrolment(database.db, config, request.body.challenge)),
   );
 
   app.post(
@@ -78,7 +77,7 @@ export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { tags: ['auth'], summary: 'Enrolment during login: the first code confirms the secret; answers the token and the recovery codes (shown once)', body: mfaChallengeCodeSchema },
     },
     async (request) => {
-      const result = await confirmEnrolment(db, config, request.body.challenge, request.body.code, client(request));
+      const result = await confirmEnrolment(database.db, config, request.body.challenge, request.body.code, client(request));
       request.auditUser = { userId: result.userId, account: result.account };
       return ok({ token: result.token, headerName: config.tokenHeader, recoveryCodes: result.recoveryCodes }, t(request, 'auth.loginSuccess'));
     },
@@ -87,7 +86,7 @@ export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/auth/mfa/status',
     { config: { access: 'authenticated' }, schema: { tags: ['auth'], summary: "The caller's second factor: on, required, recovery codes left" } },
-    async (request) => ok(await mfaStatus(db, config, request.auth!.userId)),
+    async (request) => ok(await mfaStatus(database.db, config, request.auth!.userId)),
   );
 
   app.post(
@@ -96,7 +95,7 @@ export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
       config: { access: 'authenticated', audit: selfAudit('mfaEnableStart') },
       schema: { tags: ['auth'], summary: 'Turn the second factor on: a new authenticator secret and its otpauth address' },
     },
-    async (request) => ok(await startSelfEnrolment(db, config, request.auth!.userId)),
+    async (request) => ok(await startSelfEnrolment(database.db, config, request.auth!.userId)),
   );
 
   app.post(
@@ -105,7 +104,7 @@ export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
       config: { access: 'authenticated', audit: selfAudit('mfaEnableConfirm') },
       schema: { tags: ['auth'], summary: 'Turn the second factor on: the first code confirms it; answers the recovery codes (shown once)', body: mfaCodeSchema },
     },
-    async (request) => ok({ recoveryCodes: await confirmSelfEnrolment(db, request.auth!.userId, request.body.code) }, t(request, 'auth.mfaEnabled')),
+    async (request) => ok({ recoveryCodes: await confirmSelfEnrolment(database.db, request.auth!.userId, request.body.code) }, t(request, 'auth.mfaEnabled')),
   );
 
   app.post(
@@ -115,7 +114,7 @@ export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { tags: ['auth'], summary: 'Turn the second factor off with a current code (refused where it is required)', body: mfaCodeSchema },
     },
     async (request) => {
-      await disableOwnMfa(db, config, request.auth!.userId, request.body.code);
+      await disableOwnMfa(database.db, config, request.auth!.userId, request.body.code);
       return ok(null, t(request, 'auth.mfaDisabled'));
     },
   );
@@ -126,7 +125,7 @@ export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
       config: { access: 'authenticated', audit: selfAudit('mfaRecoveryCodes') },
       schema: { tags: ['auth'], summary: 'New recovery codes (the old ones stop working), with a current code', body: mfaCodeSchema },
     },
-    async (request) => ok({ recoveryCodes: await regenerateRecoveryCodes(db, config, request.auth!.userId, request.body.code) }, t(request, 'auth.mfaRecoveryRenewed')),
+    async (request) => ok({ recoveryCodes: await regenerateRecoveryCodes(database.db, config, request.auth!.userId, request.body.code) }, t(request, 'auth.mfaRecoveryRenewed')),
   );
 
   app.post(
@@ -136,9 +135,9 @@ export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { tags: ['system'], summary: "Reset a user's second factor (lost phone): they enrol again at their next login where it is required", body: idBodySchema },
     },
     async (request) => {
-      const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.id, request.body.id));
+      const [exists] = await database.db.select({ id: users.id }).from(users).where(eq(users.id, request.body.id));
       if (!exists) throw notFound();
-      await removeMfa(db, request.body.id);
+      await removeMfa(database.db, request.body.id);
       return ok(null, t(request, 'auth.mfaReset'));
     },
   );
