@@ -11,3 +11,4 @@ export * from './system/menusDicts.ts';
 export * from './system/pages.ts';
 export * from './system/operations.ts';
 export * from './records/people.ts';
+export * from './homeSchool/notices.ts';

@@ -5,6 +5,7 @@ import { migrateDatabase, openDatabase } from './db/client.ts';
 import { DataFolderInUseError } from './db/folderLock.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { schedulerOf } from './modules/system/jobs/scheduler.ts';
+import { backgroundOf } from './platform/background.ts';
 
 // V8 lets the heap grow to four times what survives a full collection when collections are cheap, which
 // a busy server's are: 50 MB alive reached 230 MB before each collection and 437 MB resident in the
@@ -23,6 +24,7 @@ if (config.seedDemo) await seedDemo(database.db, config);
 const app = await buildApp({ config, database });
 
 const shutdown = async () => {
+  await backgroundOf(app).stop();
   await app.close();
   await database.close();
   process.exit(0);
@@ -32,4 +34,8 @@ process.once('SIGTERM', shutdown);
 
 await app.listen({ port: config.port, host: config.host });
 // Every process runs the job loop; the database lets one of them run each due job (docs/decisions.md).
-if (process.env.JOB_SCHEDULER !== 'off') schedulerOf(app).start();
+// Background work (a notice's delivery, ...) likewise: any process claims a queued task (platform/background.ts).
+if (process.env.JOB_SCHEDULER !== 'off') {
+  schedulerOf(app).start();
+  backgroundOf(app).start();
+}

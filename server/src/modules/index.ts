@@ -27,6 +27,7 @@ import { researchGroupRoutes } from './system/researchGroups/routes.ts';
 import { classAdminRoutes } from './system/classes/routes.ts';
 import { studentAdminRoutes } from './system/students/routes.ts';
 import { staffAdminRoutes } from './records/staff/routes.ts';
+import { noticeRoutes } from './homeSchool/notices/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
 export interface DeclaredRoute {
@@ -75,6 +76,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(classAdminRoutes);
   await app.register(studentAdminRoutes);
   await app.register(staffAdminRoutes);
+  await app.register(noticeRoutes);
 }
 
 declare module 'fastify' {

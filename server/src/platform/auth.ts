@@ -1,3 +1,4 @@
+import type { MessageKey } from '@campus/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { roleSetAccess } from './access.ts';
@@ -55,7 +56,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       const allowed = 'anyOf' in access ? access.anyOf.some((name) => granted.has(name)) : granted.has(access.permission);
       if (!allowed) {
         // Writes name what was refused; reads get the general "no permission to access".
-        throw forbidden(request.routeOptions.config?.audit ? 'errors.noRightEditDelete' : 'errors.forbidden');
+        const config = request.routeOptions.config;
+        throw forbidden(config?.refusal ?? (config?.audit ? 'errors.noRightEditDelete' : 'errors.forbidden'));
       }
     }
   });
@@ -65,5 +67,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Refresh the session's idle expiry on this call even if it was touched a moment ago. */
     keepAlive?: boolean;
+    /** The refusal's message when the caller lacks the route's permission, where the spec names one. */
+    refusal?: MessageKey;
   }
 }

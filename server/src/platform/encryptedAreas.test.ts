@@ -57,6 +57,7 @@ const calls: Call[] = [
   { area: 'departments', account: 'admin', url: '/api/records/departments/page', json: paged },
   { area: 'students', account: 'T0001', url: '/api/students/page', json: paged },
   { area: 'messages', account: '201911001', url: '/api/message/center/page', json: paged },
+  { area: 'notices', account: 'jz201911001', url: '/api/homeSchool/myNotices/page', json: paged },
   { area: 'people picker', account: 'admin', url: '/components/getUserAllData', form: { keyword: '张' } },
   { area: 'dictionaries (documented)', account: 'admin', url: '/dicts', form: { typeArr: JSON.stringify(['STD_GENDER']) } },
   { area: 'timetable', account: '201911001', url: '/pk/initXnxq', form: {} },

@@ -6,3 +6,5 @@ export * from './messages.ts';
 export * from './files.ts';
 export * from './admin.ts';
 export * from './people.ts';
+export * from './background.ts';
+export * from './homeSchool.ts';

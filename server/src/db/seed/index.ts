@@ -9,6 +9,7 @@ import { MENU_TREE, type DemoRole, type MenuSeed } from './menus.ts';
 import { seedSchool } from './school.ts';
 import { seedHomeCards } from './pages.ts';
 import { seedJobs } from './jobs.ts';
+import { seedNotices } from './homeSchool.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -125,5 +126,6 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedSchool(tx);
     await seedJobs(tx);
     await seedHomeCards(tx);
+    await seedNotices(tx);
   });
 }

@@ -35,6 +35,17 @@ const page = (code: string, name: string, nameEn: string, url: string, roles: De
   ...extra,
 });
 
+/** An action button of a page: its permission is the page's with the action appended. */
+const button = (code: string, name: string, nameEn: string, roles: DemoRole[]): MenuSeed => ({
+  code,
+  name,
+  nameEn,
+  url: '',
+  permission: code.replace(/\./g, ':'),
+  roles,
+  kind: 'button',
+});
+
 /**
  * A management page with its two action buttons: `<permission>:edit` (add and modify) and
  * `<permission>:delete`. Holding the page alone lets a role look; the buttons let it change data.
@@ -54,8 +65,17 @@ export const MENU_TREE: MenuSeed[] = [
     children: [
       page('homeSchool.assignment', '作业发布', 'Assignment release', '/jxhd/zyfb', STAFF),
       page('homeSchool.myHomework', '我的作业', 'My homework', '/jxhd/wdzy', FAMILY),
-      page('homeSchool.notice', '通知发布', 'Notice release', '/jxhd/tzfb', STAFF, { position: 'top' }),
-      page('homeSchool.myNotices', '我的通知', 'My notices', '/jxhd/wdtz', FAMILY),
+      page('homeSchool.notice', '通知发布', 'Notice release', '/jxhd/tzfb', STAFF, {
+        position: 'top',
+        children: [
+          button('homeSchool.notice.edit', '发布', 'Publish', STAFF),
+          button('homeSchool.notice.delete', '删除', 'Delete', STAFF),
+          // Publishing to anyone through the Picker and managing every notice: the administrators' right.
+          button('homeSchool.notice.all', '全部通知', 'All notices', []),
+        ],
+      }),
+      // Teachers receive notices too (from the school office), so everyone has 我的通知.
+      page('homeSchool.myNotices', '我的通知', 'My notices', '/jxhd/wdtz', EVERYONE),
       page('homeSchool.event', '活动发布', 'Event release', '/jxhd/hdfb', STAFF),
       page('homeSchool.performance', '表现发布', 'Performance release', '/jxhd/bxfb', STAFF),
       page('homeSchool.performanceReply', '表现回复', 'Performance replies', '/jxhd/bxhf', ['parent']),

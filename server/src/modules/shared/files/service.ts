@@ -266,19 +266,22 @@ export async function storeUpload(db: Db, owner: AuthContext, purpose: UploadPur
  */
 export type FileReadRule = (auth: AuthContext, permissions: Set<string>, fileId: SQL) => SQL;
 
-const readRules = new Map<string, FileReadRule>([
+const readRules = new Map<string, FileReadRule[]>([
   // Staff see every colleague's photo; students and parents those of the staff who teach them.
-  ['staffPhoto', (auth, _permissions, fileId) => sql`EXISTS (SELECT 1 FROM staff st WHERE st.photo_file_id = ${fileId} AND ${visibleStaff(auth, sql`st.id`)})`],
+  ['staffPhoto', [(auth, _permissions, fileId) => sql`EXISTS (SELECT 1 FROM staff st WHERE st.photo_file_id = ${fileId} AND ${visibleStaff(auth, sql`st.id`)})`]],
   [
     'studentPhoto',
-    (auth, _permissions, fileId) =>
-      sql`EXISTS (SELECT 1 FROM students s WHERE s.photo_file_id = ${fileId} AND ${visibleStudents(auth, sql`s.id`)})`,
+    [(auth, _permissions, fileId) => sql`EXISTS (SELECT 1 FROM students s WHERE s.photo_file_id = ${fileId} AND ${visibleStudents(auth, sql`s.id`)})`],
   ],
 ]);
 
+/**
+ * Adds a rule for files of a purpose; several areas may share a purpose (pictures of notices, events and
+ * awards), and a file is readable when any of its purpose's rules lets the caller read it. Called once per
+ * area at module load.
+ */
 export function registerFileReadRule(purpose: string, rule: FileReadRule): void {
-  if (readRules.has(purpose)) throw new Error(`A read rule for files of purpose ${purpose} exists already`);
-  readRules.set(purpose, rule);
+  readRules.set(purpose, [...(readRules.get(purpose) ?? []), rule]);
 }
 
 /**
@@ -313,9 +316,10 @@ export async function findReadableFile(db: DbOrTx, auth: AuthContext, permission
   if (!file) return null;
   const { ownerUserId, ...meta } = file;
   if (ownerUserId === auth.userId || isAdministrator(auth)) return meta;
-  const rule = readRules.get(file.purpose);
-  if (!rule) return null;
-  const [row] = await queryRows<{ ok: boolean }>(db, sql`SELECT ${rule(auth, permissions, sql`${id}`)} AS ok`);
+  const rules = readRules.get(file.purpose);
+  if (!rules?.length) return null;
+  const conditions = rules.map((rule) => rule(auth, permissions, sql`${id}`));
+  const [row] = await queryRows<{ ok: boolean }>(db, sql`SELECT (${sql.join(conditions, sql` OR `)}) AS ok`);
   return row?.ok === true ? meta : null;
 }
 

@@ -1,0 +1,334 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ClassAudience, NoticeStatus } from '@campus/contract';
+import { queryRows, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { likePattern } from '../../../platform/listing.ts';
+
+/** In-school students only: a student who left receives nothing, nor do their parents through them. */
+const IN_SCHOOL = `'1'`;
+
+/** What a notice is sent to, as chosen (the Picker's codes split by kind, and the classes). */
+export interface RecipientChoice {
+  accounts: string[];
+  orgCodes: string[];
+  roleCodes: string[];
+  classIds: number[];
+  classAudience: ClassAudience;
+}
+
+const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
+const intArray = (values: readonly number[]) => sql`${sql.param([...values])}::int[]`;
+
+/**
+ * Every enabled user the choice reaches, once each, with the child a parent was reached through (the
+ * first of theirs found). One statement, so 200,000 recipients never pass through the server's memory.
+ */
+export function recipientSelect(choice: RecipientChoice): SQL {
+  const parts: SQL[] = [];
+  if (choice.accounts.length) {
+    parts.push(sql`SELECT u.id AS user_id, NULL::int AS via_student_id FROM users u WHERE u.account = ANY(${textArray(choice.accounts)}) AND u.enabled`);
+  }
+  if (choice.orgCodes.length) {
+    parts.push(sql`
+      SELECT st.user_id, NULL::int AS via_student_id FROM staff st JOIN users u ON u.id = st.user_id AND u.enabled
+      WHERE st.campus_id IN (SELECT id FROM chosen_units) OR st.establishment_dept_id IN (SELECT id FROM chosen_units)
+         OR st.working_dept_id IN (SELECT id FROM chosen_units) OR st.research_group_id IN (SELECT id FROM chosen_units)`);
+  }
+  if (choice.roleCodes.length) {
+    parts.push(sql`
+      SELECT ur.user_id, NULL::int AS via_student_id FROM user_roles ur
+      JOIN roles r ON r.id = ur.role_id AND r.enabled
+      JOIN users u ON u.id = ur.user_id AND u.enabled
+      WHERE r.code = ANY(${textArray(choice.roleCodes)})`);
+  }
+  if (choice.classIds.length && choice.classAudience !== 'parents') {
+    parts.push(sql`
+      SELECT s.user_id, s.id AS via_student_id FROM students s JOIN users u ON u.id = s.user_id AND u.enabled
+      WHERE s.class_id = ANY(${intArray(choice.classIds)}) AND s.in_school_status = ${sql.raw(IN_SCHOOL)}`);
+  }
+  if (choice.classIds.length && choice.classAudience !== 'students') {
+    parts.push(sql`
+      SELECT g.parent_user_id AS user_id, s.id AS via_student_id FROM students s
+      JOIN guardians g ON g.student_id = s.id
+      JOIN users u ON u.id = g.parent_user_id AND u.enabled
+      WHERE s.class_id = ANY(${intArray(choice.classIds)}) AND s.in_school_status = ${sql.raw(IN_SCHOOL)}`);
+  }
+  if (parts.length === 0) parts.push(sql`SELECT NULL::int AS user_id, NULL::int AS via_student_id WHERE FALSE`);
+  const units = choice.orgCodes.length
+    ? sql`WITH RECURSIVE chosen_units AS (
+            SELECT o.id FROM org_units o WHERE o.code = ANY(${textArray(choice.orgCodes)})
+            UNION SELECT o.id FROM org_units o JOIN chosen_units c ON o.parent_id = c.id)`
+    : sql``;
+  return sql`${units} SELECT reached.user_id, min(reached.via_student_id) AS via_student_id
+    FROM (${sql.join(parts, sql` UNION ALL `)}) AS reached GROUP BY reached.user_id`;
+}
+
+/** Whether the choice reaches anybody (answered at publishing, before the delivery counts them). */
+export async function reachesAnybody(db: DbOrTx, choice: RecipientChoice): Promise<boolean> {
+  const [row] = await queryRows<{ any: boolean }>(db, sql`SELECT EXISTS (${recipientSelect(choice)} LIMIT 1) AS any`);
+  return row?.any === true;
+}
+
+/** Which of the Picker's codes name nothing (an unknown account, unit or role). */
+export async function unknownCodes(db: DbOrTx, choice: Pick<RecipientChoice, 'accounts' | 'orgCodes' | 'roleCodes'>): Promise<string[]> {
+  const rows = await queryRows<{ code: string }>(db, sql`
+    SELECT 'U_' || a AS code FROM unnest(${textArray(choice.accounts)}) AS a WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.account = a)
+    UNION ALL
+    SELECT 'O_' || o FROM unnest(${textArray(choice.orgCodes)}) AS o WHERE NOT EXISTS (SELECT 1 FROM org_units u WHERE u.code = o)
+    UNION ALL
+    SELECT 'R_' || r FROM unnest(${textArray(choice.roleCodes)}) AS r WHERE NOT EXISTS (SELECT 1 FROM roles x WHERE x.code = r)`);
+  return rows.map((row) => row.code);
+}
+
+/** Writes the receipts of a notice (once each; a resumed delivery adds nothing twice) and answers how many it has. */
+export async function writeReceipts(tx: Tx, noticeId: number, choice: RecipientChoice): Promise<number> {
+  await tx.execute(sql`
+    INSERT INTO notice_recipients (notice_id, user_id, via_student_id)
+    SELECT ${noticeId}, recipients.user_id, recipients.via_student_id FROM (${recipientSelect(choice)}) AS recipients
+    ON CONFLICT DO NOTHING`);
+  const [row] = await queryRows<{ total: number }>(tx, sql`SELECT count(*)::int AS total FROM notice_recipients WHERE notice_id = ${noticeId}`);
+  return row!.total;
+}
+
+/**
+ * One batch of the delivery: a message to each of the next `limit` recipients without one, and the
+ * message's id on the receipt. Answers how many were written (0: everyone has theirs).
+ */
+export async function deliverBatch(
+  tx: Tx,
+  notice: { id: number; title: string; preview: string; link: string; senderUserId: number | null },
+  messageType: string,
+  limit: number,
+): Promise<number> {
+  const [row] = await queryRows<{ written: number }>(tx, sql`
+    WITH batch AS (
+      SELECT user_id FROM notice_recipients
+      WHERE notice_id = ${notice.id} AND message_id IS NULL
+      ORDER BY user_id LIMIT ${limit}
+      FOR UPDATE),
+    written AS (
+      INSERT INTO messages (recipient_user_id, sender_user_id, title, content, type, link)
+      SELECT batch.user_id, ${notice.senderUserId}, ${notice.title}, ${notice.preview}, ${messageType}, ${notice.link} FROM batch
+      RETURNING id, recipient_user_id),
+    marked AS (
+      UPDATE notice_recipients nr SET message_id = written.id FROM written
+      WHERE nr.notice_id = ${notice.id} AND nr.user_id = written.recipient_user_id
+      RETURNING 1)
+    SELECT count(*)::int AS written FROM marked`);
+  return row!.written;
+}
+
+export interface NoticeRecord {
+  id: number;
+  title: string;
+  content: string;
+  attachments: Record<string, string[]>;
+  publisherUserId: number | null;
+  publisherName: string | null;
+  recipients: string;
+  classIds: number[];
+  classAudience: ClassAudience;
+  status: NoticeStatus;
+  recipientTotal: number;
+  deliveredCount: number;
+  readCount: number;
+  deliveryTaskId: number | null;
+  error: string | null;
+  lastRemindedAt: Date | null;
+  createdAt: Date;
+}
+
+const NOTICE_COLUMNS = sql`
+  n.id, n.title, n.content, n.attachments, n.publisher_user_id AS "publisherUserId", p.display_name AS "publisherName",
+  n.recipients, n.class_ids AS "classIds", n.class_audience AS "classAudience", n.status,
+  n.recipient_total AS "recipientTotal", n.delivered_count AS "deliveredCount", n.read_count AS "readCount",
+  n.delivery_task_id::int AS "deliveryTaskId", n.error, n.last_reminded_at AS "lastRemindedAt", n.created_at AS "createdAt"`;
+
+export async function noticeById(db: DbOrTx, id: number, lock = false): Promise<NoticeRecord | null> {
+  const [row] = await queryRows<NoticeRecord>(db, sql`
+    SELECT ${NOTICE_COLUMNS} FROM notices n LEFT JOIN users p ON p.id = n.publisher_user_id
+    WHERE n.id = ${id} ${lock ? sql`FOR UPDATE OF n` : sql``}`);
+  return row ?? null;
+}
+
+export interface NoticeListFilter {
+  /** Only this publisher's notices; null: everyone's. */
+  publisherUserId: number | null;
+  title?: string;
+  status?: NoticeStatus;
+}
+
+export async function pageNotices(db: DbOrTx, filter: NoticeListFilter, page: { offset: number; limit: number }): Promise<{ total: number; rows: NoticeRecord[] }> {
+  const where = sql.join(
+    [
+      sql`TRUE`,
+      filter.publisherUserId === null ? sql`` : sql`AND n.publisher_user_id = ${filter.publisherUserId}`,
+      filter.title ? sql`AND n.title ILIKE ${likePattern(filter.title)}` : sql``,
+      filter.status ? sql`AND n.status = ${filter.status}` : sql``,
+    ],
+    sql` `,
+  );
+  const [counted, rows] = await Promise.all([
+    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM notices n WHERE ${where}`),
+    queryRows<NoticeRecord>(db, sql`
+      SELECT ${NOTICE_COLUMNS} FROM notices n LEFT JOIN users p ON p.id = n.publisher_user_id
+      WHERE ${where} ORDER BY n.created_at DESC, n.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
+  ]);
+  return { total: counted[0]!.total, rows };
+}
+
+export interface ReceiptRecord {
+  userId: number;
+  account: string;
+  name: string;
+  userType: number;
+  /** For a student their class; for a parent the children's names and classes (as reached). */
+  relation: string | null;
+  readAt: Date | null;
+  remindedAt: Date | null;
+}
+
+export async function pageReceipts(
+  db: DbOrTx,
+  noticeId: number,
+  filter: { read?: '0' | '1'; keyword?: string },
+  page: { offset: number; limit: number },
+): Promise<{ total: number; read: number; unread: number; rows: ReceiptRecord[] }> {
+  const conditions = [
+    sql`nr.notice_id = ${noticeId}`,
+    filter.read === '1' ? sql`nr.read_at IS NOT NULL` : filter.read === '0' ? sql`nr.read_at IS NULL` : sql`TRUE`,
+    filter.keyword
+      ? sql`EXISTS (SELECT 1 FROM users k WHERE k.id = nr.user_id AND (k.display_name ILIKE ${likePattern(filter.keyword)} OR k.account ILIKE ${likePattern(filter.keyword)}))`
+      : sql`TRUE`,
+  ];
+  const where = sql.join(conditions, sql` AND `);
+  const [counts, matching, rows] = await Promise.all([
+    queryRows<{ read: number; unread: number }>(db, sql`
+      SELECT count(*) FILTER (WHERE read_at IS NOT NULL)::int AS read, count(*) FILTER (WHERE read_at IS NULL)::int AS unread
+      FROM notice_recipients WHERE notice_id = ${noticeId}`),
+    filter.read || filter.keyword ? queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM notice_recipients nr WHERE ${where}`) : Promise.resolve(null),
+    // Unread first, then by name: the page a publisher opens shows whom to remind.
+    queryRows<ReceiptRecord>(db, sql`
+      SELECT nr.user_id AS "userId", u.account, u.display_name AS name, u.user_type AS "userType",
+             CASE WHEN u.user_type = 4 THEN (SELECT vs.name || ' · ' || coalesce(vc.name, '') FROM students vs LEFT JOIN classes vc ON vc.id = vs.class_id WHERE vs.id = nr.via_student_id)
+                  WHEN u.user_type = 2 THEN (SELECT sc.name FROM students ss JOIN classes sc ON sc.id = ss.class_id WHERE ss.user_id = nr.user_id)
+             END AS relation,
+             nr.read_at AS "readAt", nr.reminded_at AS "remindedAt"
+      FROM notice_recipients nr JOIN users u ON u.id = nr.user_id
+      WHERE ${where}
+      ORDER BY (nr.read_at IS NOT NULL), u.display_name, nr.user_id
+      LIMIT ${page.limit} OFFSET ${page.offset}`),
+  ]);
+  const read = counts[0]!.read;
+  const unread = counts[0]!.unread;
+  return { total: matching ? matching[0]!.total : read + unread, read, unread, rows };
+}
+
+export interface MyNoticeRecord {
+  id: number;
+  title: string;
+  content: string;
+  attachments: Record<string, string[]>;
+  publisherName: string | null;
+  createdAt: Date;
+  readAt: Date | null;
+}
+
+export async function pageMyNotices(
+  db: DbOrTx,
+  userId: number,
+  filter: { title?: string; read?: '0' | '1' },
+  page: { offset: number; limit: number },
+): Promise<{ total: number; unread: number; rows: MyNoticeRecord[] }> {
+  const where = sql.join(
+    [
+      sql`nr.user_id = ${userId}`,
+      filter.read === '1' ? sql`nr.read_at IS NOT NULL` : filter.read === '0' ? sql`nr.read_at IS NULL` : sql`TRUE`,
+      filter.title ? sql`n.title ILIKE ${likePattern(filter.title)}` : sql`TRUE`,
+    ],
+    sql` AND `,
+  );
+  const [counted, unread, rows] = await Promise.all([
+    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM notice_recipients nr JOIN notices n ON n.id = nr.notice_id WHERE ${where}`),
+    queryRows<{ unread: number }>(db, sql`SELECT count(*)::int AS unread FROM notice_recipients nr WHERE nr.user_id = ${userId} AND nr.read_at IS NULL`),
+    // Newest notice first: ids grow with publishing time, so the receipt index serves the order.
+    queryRows<MyNoticeRecord>(db, sql`
+      SELECT n.id, n.title, left(n.content, 200) AS content, n.attachments, p.display_name AS "publisherName", n.created_at AS "createdAt", nr.read_at AS "readAt"
+      FROM notice_recipients nr JOIN notices n ON n.id = nr.notice_id LEFT JOIN users p ON p.id = n.publisher_user_id
+      WHERE ${where}
+      ORDER BY nr.notice_id DESC
+      LIMIT ${page.limit} OFFSET ${page.offset}`),
+  ]);
+  return { total: counted[0]!.total, unread: unread[0]!.unread, rows };
+}
+
+export async function receiptOf(db: DbOrTx, noticeId: number, userId: number): Promise<{ readAt: Date | null } | null> {
+  const [row] = await queryRows<{ readAt: Date | null }>(db, sql`SELECT read_at AS "readAt" FROM notice_recipients WHERE notice_id = ${noticeId} AND user_id = ${userId}`);
+  return row ?? null;
+}
+
+/** Marks the receipt read (the first read time stays) and keeps the notice's count in step; true when it was unread. */
+export async function markReceiptRead(tx: Tx, noticeId: number, userId: number): Promise<boolean> {
+  const changed = await queryRows<{ noticeId: number }>(tx, sql`
+    UPDATE notice_recipients SET read_at = now() WHERE notice_id = ${noticeId} AND user_id = ${userId} AND read_at IS NULL
+    RETURNING notice_id AS "noticeId"`);
+  if (changed.length) await tx.execute(sql`UPDATE notices SET read_count = read_count + 1 WHERE id = ${noticeId}`);
+  return changed.length > 0;
+}
+
+/** The notice's messages to the reader (the first and any reminders) read too. */
+export async function markNoticeMessagesRead(tx: Tx, userId: number, link: string): Promise<void> {
+  await tx.execute(sql`UPDATE messages SET status = 1, read_at = now() WHERE recipient_user_id = ${userId} AND status = 0 AND link = ${link}`);
+}
+
+/** A reminder message to each unread recipient; answers how many. */
+export async function remindUnread(
+  tx: Tx,
+  notice: { id: number; title: string; preview: string; link: string; senderUserId: number | null },
+  messageType: string,
+): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(tx, sql`
+    WITH unread AS (
+      UPDATE notice_recipients SET reminded_at = now() WHERE notice_id = ${notice.id} AND read_at IS NULL RETURNING user_id),
+    written AS (
+      INSERT INTO messages (recipient_user_id, sender_user_id, title, content, type, link)
+      SELECT user_id, ${notice.senderUserId}, ${notice.title}, ${notice.preview}, ${messageType}, ${notice.link} FROM unread
+      RETURNING 1)
+    SELECT count(*)::int AS count FROM written`);
+  return row!.count;
+}
+
+/** Classes the caller may publish to: all for an administrator's notice right, else those they lead or teach. */
+export async function publishableClasses(db: DbOrTx, taught: SQL | null): Promise<{ id: number; name: string; gradeName: string }[]> {
+  return queryRows(db, sql`
+    SELECT c.id, c.name, g.name AS "gradeName" FROM classes c JOIN grades g ON g.id = c.grade_id
+    ${taught ? sql`WHERE c.id IN (${taught})` : sql``}
+    ORDER BY g.code, c.code`);
+}
+
+export async function classNames(db: DbOrTx, ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+  if (ids.length === 0) return [];
+  return queryRows(db, sql`SELECT c.id, c.name FROM classes c WHERE c.id = ANY(${intArray(ids)}) ORDER BY c.code`);
+}
+
+/** Names of the Picker codes of a notice, as the Picker shows them. */
+export async function codeNames(db: DbOrTx, choice: Pick<RecipientChoice, 'accounts' | 'orgCodes' | 'roleCodes'>): Promise<{ code: string; name: string; nameEn: string | null }[]> {
+  return queryRows(db, sql`
+    SELECT 'U_' || u.account AS code, u.display_name AS name, NULL AS "nameEn" FROM users u WHERE u.account = ANY(${textArray(choice.accounts)})
+    UNION ALL
+    SELECT 'O_' || o.code, o.name, o.name_en FROM org_units o WHERE o.code = ANY(${textArray(choice.orgCodes)})
+    UNION ALL
+    SELECT 'R_' || r.code, r.name, NULL FROM roles r WHERE r.code = ANY(${textArray(choice.roleCodes)})`);
+}
+
+export interface FileInfo {
+  id: string;
+  name: string;
+  size: number;
+  mimeType: string;
+}
+
+export async function fileInfos(db: DbOrTx, ids: readonly string[]): Promise<FileInfo[]> {
+  if (ids.length === 0) return [];
+  return queryRows(db, sql`
+    SELECT f.id, f.original_name AS name, f.size::int AS size, f.mime_type AS "mimeType" FROM files f WHERE f.id = ANY(${textArray(ids)})`);
+}

@@ -1,0 +1,403 @@
+import { sql } from 'drizzle-orm';
+import {
+  canMoveNotice,
+  MY_NOTICES_URL,
+  NOTICE_ATTACHMENTS,
+  NOTICE_REMIND_INTERVAL_MINUTES,
+  type ClassAudience,
+  type Language,
+  type MyNoticeDetail,
+  type MyNoticeRow,
+  type NoticeAttachmentGroup,
+  type NoticeAttachments,
+  type NoticeCreate,
+  type NoticeDetail,
+  type NoticeReceipts,
+  type NoticeRow,
+  type NoticeStatus,
+  type NoticeUpdate,
+  translate,
+} from '@campus/contract';
+import { queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { enqueueTask, registerTaskHandler, requeueTask, type TaskHandler } from '../../../platform/background.ts';
+import type { AuthContext } from '../../../platform/context.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
+
+import { taughtClassIds } from '../../../platform/scope.ts';
+import { formatLocalTime } from '../../messages/centre/routes.ts';
+import { ownedFiles, registerFileReadRule, registerFileReference } from '../../shared/files/service.ts';
+import {
+  classNames,
+  codeNames,
+  deliverBatch,
+  fileInfos,
+  markNoticeMessagesRead,
+  markReceiptRead,
+  noticeById,
+  pageMyNotices,
+  pageNotices,
+  pageReceipts,
+  publishableClasses,
+  reachesAnybody,
+  receiptOf,
+  remindUnread,
+  unknownCodes,
+  writeReceipts,
+  type NoticeRecord,
+  type RecipientChoice,
+} from './queries.ts';
+
+export const NOTICE_PERMISSIONS = {
+  view: 'homeSchool:notice',
+  edit: 'homeSchool:notice:edit',
+  remove: 'homeSchool:notice:delete',
+  /** Publish to anyone and manage every notice (administrators). */
+  all: 'homeSchool:notice:all',
+  received: 'homeSchool:myNotices',
+} as const;
+
+/** Dictionary STD_MESSAGE_TYPE: 通知公告. */
+const NOTICE_MESSAGE_TYPE = '3';
+/** Characters of a notice's content its message carries; the notice itself holds the whole text. */
+const PREVIEW_LENGTH = 100;
+/** Recipients whose messages one step of the delivery writes. */
+export const DELIVERY_BATCH = 5000;
+export const NOTICE_DELIVERY = 'homeSchool.noticeDelivery';
+
+export interface Caller {
+  auth: AuthContext;
+  permissions: Set<string>;
+  language: Language;
+}
+
+const seesAll = (caller: Caller) => caller.permissions.has(NOTICE_PERMISSIONS.all);
+export const noticeLink = (id: number) => `${MY_NOTICES_URL}?id=${id}`;
+const preview = (content: string) => {
+  const characters = Array.from(content.replace(/\s+/g, ' ').trim());
+  return characters.length > PREVIEW_LENGTH ? `${characters.slice(0, PREVIEW_LENGTH).join('')}…` : characters.join('');
+};
+
+// A recipient may open the files of the notices they received; a notice's files stay while it exists.
+const attachedTo = (fileId: ReturnType<typeof sql>) =>
+  sql`EXISTS (SELECT 1 FROM jsonb_each(n.attachments) AS groups WHERE jsonb_exists(groups.value, ${fileId}))`;
+for (const purpose of new Set(Object.values(NOTICE_ATTACHMENTS))) {
+  registerFileReadRule(
+    purpose,
+    (auth, _permissions, fileId) => sql`EXISTS (
+      SELECT 1 FROM notice_recipients nr JOIN notices n ON n.id = nr.notice_id
+      WHERE nr.user_id = ${auth.userId} AND ${attachedTo(fileId)})`,
+  );
+}
+registerFileReference((fileId) => sql`EXISTS (SELECT 1 FROM notices n WHERE ${attachedTo(fileId)})`);
+
+/** The Picker's value split by kind; a code of no known kind is refused with its text. */
+export function parsePickerValue(value: string): Pick<RecipientChoice, 'accounts' | 'orgCodes' | 'roleCodes'> {
+  const choice = { accounts: new Set<string>(), orgCodes: new Set<string>(), roleCodes: new Set<string>() };
+  for (const raw of value.split(',')) {
+    const code = raw.trim();
+    if (!code) continue;
+    const kind = code.slice(0, 2);
+    const id = code.slice(2);
+    if (!id) throw badRequest('homeSchool.badRecipient', { code });
+    if (kind === 'U_') choice.accounts.add(id);
+    else if (kind === 'O_') choice.orgCodes.add(id);
+    else if (kind === 'R_') choice.roleCodes.add(id);
+    else throw badRequest('homeSchool.badRecipient', { code });
+  }
+  return { accounts: [...choice.accounts], orgCodes: [...choice.orgCodes], roleCodes: [...choice.roleCodes] };
+}
+
+function choiceOf(notice: Pick<NoticeRecord, 'recipients' | 'classIds' | 'classAudience'>): RecipientChoice {
+  return { ...parsePickerValue(notice.recipients), classIds: notice.classIds, classAudience: notice.classAudience };
+}
+
+/** The attachments of a write, each the caller's own upload of its group's purpose; answers the ids per group. */
+async function checkedAttachments(tx: Tx, caller: Caller, input: Record<NoticeAttachmentGroup, string[]>): Promise<Record<NoticeAttachmentGroup, string[]>> {
+  const result = {} as Record<NoticeAttachmentGroup, string[]>;
+  for (const group of Object.keys(NOTICE_ATTACHMENTS) as NoticeAttachmentGroup[]) {
+    const ids = [...new Set(input[group])];
+    try {
+      await ownedFiles(tx, caller.auth, ids, [NOTICE_ATTACHMENTS[group]]);
+    } catch (error) {
+      if (error instanceof AppError && error.httpStatus === 403) throw badRequest('homeSchool.attachmentInvalid');
+      throw error;
+    }
+    result[group] = ids;
+  }
+  return result;
+}
+
+/** Classes the caller may publish to, as a condition; null for the administrators' right (any class). */
+function classScope(caller: Caller) {
+  return seesAll(caller) ? null : taughtClassIds(caller.auth);
+}
+
+async function checkClasses(tx: Tx, caller: Caller, classIds: number[]): Promise<void> {
+  if (classIds.length === 0) return;
+  const scope = classScope(caller);
+  const rows = await queryRows<{ id: number; mine: boolean }>(tx, sql`
+    SELECT c.id, ${scope ? sql`c.id IN (${scope})` : sql`TRUE`} AS mine FROM classes c WHERE c.id = ANY(${sql.param(classIds)}::int[])`);
+  if (rows.length !== new Set(classIds).size) throw notFound();
+  if (rows.some((row) => !row.mine)) throw forbidden('homeSchool.classNotYours');
+}
+
+/** Publishing: checks everything, stores the notice and queues its delivery in one transaction. */
+export async function createNotice(db: Db, caller: Caller, input: NoticeCreate): Promise<{ id: number; taskId: number; status: NoticeStatus }> {
+  const picked = parsePickerValue(input.recipients);
+  const pickedAny = picked.accounts.length + picked.orgCodes.length + picked.roleCodes.length > 0;
+  // Without the administrators' right a teacher reaches their classes only, never people, units or roles.
+  if (pickedAny && !seesAll(caller)) throw forbidden('homeSchool.recipientsOutOfScope');
+  const classIds = [...new Set(input.classIds)];
+  return db.transaction(async (tx) => {
+    await checkClasses(tx, caller, classIds);
+    const unknown = await unknownCodes(tx, picked);
+    if (unknown.length) throw badRequest('homeSchool.badRecipient', { code: unknown[0]! });
+    const attachments = await checkedAttachments(tx, caller, input);
+    const choice: RecipientChoice = { ...picked, classIds, classAudience: input.classAudience };
+    if (!(await reachesAnybody(tx, choice))) throw badRequest('homeSchool.noRecipients');
+    const [notice] = await queryRows<{ id: number }>(tx, sql`
+      INSERT INTO notices (title, content, attachments, publisher_user_id, recipients, class_ids, class_audience, status)
+      VALUES (${input.title}, ${input.content}, ${JSON.stringify(attachments)}::jsonb, ${caller.auth.userId}, ${input.recipients.trim()},
+              ${JSON.stringify(classIds)}::jsonb, ${input.classAudience}, 'queued')
+      RETURNING id`);
+    const taskId = await enqueueTask(tx, NOTICE_DELIVERY, { noticeId: notice!.id }, caller.auth.userId);
+    await tx.execute(sql`UPDATE notices SET delivery_task_id = ${taskId} WHERE id = ${notice!.id}`);
+    return { id: notice!.id, taskId, status: 'queued' as const };
+  });
+}
+
+/** A notice the caller manages: their own, or any with the administrators' right. */
+async function managedNotice(db: DbOrTx, caller: Caller, id: number, lock = false): Promise<NoticeRecord> {
+  const notice = await noticeById(db, id, lock);
+  if (!notice) throw notFound();
+  if (!seesAll(caller) && notice.publisherUserId !== caller.auth.userId) throw forbidden('homeSchool.notYourNotice');
+  return notice;
+}
+
+export async function updateNotice(db: Db, caller: Caller, input: NoticeUpdate): Promise<void> {
+  await db.transaction(async (tx) => {
+    await managedNotice(tx, caller, input.id, true);
+    const attachments = await checkedAttachments(tx, caller, input);
+    await tx.execute(sql`
+      UPDATE notices SET title = ${input.title}, content = ${input.content}, attachments = ${JSON.stringify(attachments)}::jsonb, updated_at = now()
+      WHERE id = ${input.id}`);
+  });
+}
+
+/** Deletes notices with their receipts and messages; one the caller may not delete refuses the whole call. */
+export async function deleteNotices(db: Db, caller: Caller, ids: number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const id of new Set(ids)) await managedNotice(tx, caller, id, true);
+    const unique = [...new Set(ids)];
+    await tx.execute(sql`DELETE FROM messages WHERE link = ANY(${sql.param(unique.map(noticeLink))}::text[]) AND type = ${NOTICE_MESSAGE_TYPE}`);
+    await tx.execute(sql`UPDATE background_tasks SET status = 'done', finished_at = now() WHERE id IN (SELECT delivery_task_id FROM notices WHERE id = ANY(${sql.param(unique)}::int[])) AND status IN ('queued', 'failed')`);
+    await tx.execute(sql`DELETE FROM notices WHERE id = ANY(${sql.param(unique)}::int[])`);
+  });
+}
+
+async function attachmentsOf(db: DbOrTx, stored: Record<string, string[]>): Promise<NoticeAttachments> {
+  const groups = Object.keys(NOTICE_ATTACHMENTS) as NoticeAttachmentGroup[];
+  const infos = new Map((await fileInfos(db, groups.flatMap((group) => stored[group] ?? []))).map((file) => [file.id, file]));
+  const result = {} as NoticeAttachments;
+  for (const group of groups) result[group] = (stored[group] ?? []).flatMap((id) => (infos.has(id) ? [infos.get(id)!] : []));
+  return result;
+}
+
+function toRow(notice: NoticeRecord): NoticeRow {
+  return {
+    id: notice.id,
+    title: notice.title,
+    publisherName: notice.publisherName ?? '',
+    createdAt: formatLocalTime(new Date(notice.createdAt)),
+    status: notice.status,
+    recipientTotal: notice.recipientTotal,
+    readCount: notice.readCount,
+    deliveredCount: notice.deliveredCount,
+  };
+}
+
+export async function listNotices(
+  db: DbOrTx,
+  caller: Caller,
+  filter: { title?: string; status?: NoticeStatus | '' },
+  page: { offset: number; limit: number },
+): Promise<{ total: number; rows: NoticeRow[] }> {
+  const { total, rows } = await pageNotices(db, { publisherUserId: seesAll(caller) ? null : caller.auth.userId, title: filter.title, status: filter.status || undefined }, page);
+  return { total, rows: rows.map(toRow) };
+}
+
+export async function noticeDetail(db: DbOrTx, caller: Caller, id: number): Promise<NoticeDetail> {
+  const notice = await noticeById(db, id);
+  // Reading another teacher's notice is not refused by name: it is simply not there for this caller.
+  if (!notice || (!seesAll(caller) && notice.publisherUserId !== caller.auth.userId)) throw notFound();
+  const picked = parsePickerValue(notice.recipients);
+  const [attachments, names, classes] = await Promise.all([attachmentsOf(db, notice.attachments), codeNames(db, picked), classNames(db, notice.classIds)]);
+  const nameOf = new Map(names.map((row) => [row.code, (caller.language === 'en' && row.nameEn) || row.name]));
+  return {
+    ...toRow(notice),
+    content: notice.content,
+    attachments,
+    recipients: notice.recipients,
+    recipientNames: notice.recipients
+      .split(',')
+      .map((code) => code.trim())
+      .filter(Boolean)
+      .map((code) => ({ code, name: nameOf.get(code) ?? code })),
+    classes,
+    classAudience: notice.classAudience as ClassAudience,
+    lastRemindedAt: notice.lastRemindedAt ? formatLocalTime(new Date(notice.lastRemindedAt)) : null,
+    error: notice.error,
+  };
+}
+
+export async function noticeReceipts(
+  db: DbOrTx,
+  caller: Caller,
+  id: number,
+  filter: { read?: '' | '0' | '1'; keyword?: string },
+  page: { offset: number; limit: number },
+): Promise<NoticeReceipts> {
+  const notice = await noticeById(db, id);
+  if (!notice || (!seesAll(caller) && notice.publisherUserId !== caller.auth.userId)) throw notFound();
+  const result = await pageReceipts(db, id, { read: filter.read || undefined, keyword: filter.keyword || undefined }, page);
+  return {
+    ...result,
+    rows: result.rows.map((row) => ({
+      ...row,
+      relation: row.relation ?? '',
+      readAt: row.readAt ? formatLocalTime(new Date(row.readAt)) : null,
+      remindedAt: row.remindedAt ? formatLocalTime(new Date(row.remindedAt)) : null,
+    })),
+  };
+}
+
+/** A new message to every recipient who has not read the notice, at most once in the interval. */
+export async function remindNotice(db: Db, caller: Caller, id: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const notice = await managedNotice(tx, caller, id, true);
+    if (notice.status !== 'delivered') throw conflict('homeSchool.remindNotDelivered');
+    if (notice.lastRemindedAt && Date.now() - new Date(notice.lastRemindedAt).getTime() < NOTICE_REMIND_INTERVAL_MINUTES * 60_000) {
+      throw conflict('homeSchool.remindTooSoon', { minutes: NOTICE_REMIND_INTERVAL_MINUTES });
+    }
+    if (notice.readCount >= notice.recipientTotal) throw conflict('homeSchool.remindNobody');
+    const count = await remindUnread(
+      tx,
+      {
+        id,
+        title: translate(caller.language, 'homeSchool.reminderTitle', { title: notice.title }).slice(0, 200),
+        preview: preview(notice.content),
+        link: noticeLink(id),
+        senderUserId: caller.auth.userId,
+      },
+      NOTICE_MESSAGE_TYPE,
+    );
+    await tx.execute(sql`UPDATE notices SET last_reminded_at = now() WHERE id = ${id}`);
+    return count;
+  });
+}
+
+/** A failed delivery goes back in the queue; it resumes where it stopped. */
+export async function resendNotice(db: Db, caller: Caller, id: number): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const notice = await managedNotice(tx, caller, id, true);
+    if (!canMoveNotice(notice.status, 'queued')) throw conflict('homeSchool.statusChange', {
+        from: translate(caller.language, `homeSchool.status.${notice.status}`),
+        to: translate(caller.language, 'homeSchool.status.queued'),
+      });
+    let taskId = notice.deliveryTaskId;
+    if (taskId) await requeueTask(tx, taskId);
+    else taskId = await enqueueTask(tx, NOTICE_DELIVERY, { noticeId: id }, caller.auth.userId);
+    await tx.execute(sql`UPDATE notices SET status = 'queued', error = NULL, delivery_task_id = ${taskId} WHERE id = ${id}`);
+    return taskId;
+  });
+}
+
+export async function classesToPublishTo(db: DbOrTx, caller: Caller): Promise<{ id: number; name: string; gradeName: string }[]> {
+  return publishableClasses(db, classScope(caller));
+}
+
+function toMyRow(row: { id: number; title: string; publisherName: string | null; createdAt: Date; readAt: Date | null; attachments: Record<string, string[]> }): MyNoticeRow {
+  return {
+    id: row.id,
+    title: row.title,
+    publisherName: row.publisherName ?? '',
+    createdAt: formatLocalTime(new Date(row.createdAt)),
+    readAt: row.readAt ? formatLocalTime(new Date(row.readAt)) : null,
+    attachmentCount: Object.values(row.attachments ?? {}).reduce((sum, ids) => sum + ids.length, 0),
+  };
+}
+
+export async function listMyNotices(
+  db: DbOrTx,
+  auth: AuthContext,
+  filter: { title?: string; read?: '' | '0' | '1' },
+  page: { offset: number; limit: number },
+): Promise<{ total: number; unread: number; rows: (MyNoticeRow & { summary: string })[] }> {
+  const result = await pageMyNotices(db, auth.userId, { title: filter.title || undefined, read: filter.read || undefined }, page);
+  return { total: result.total, unread: result.unread, rows: result.rows.map((row) => ({ ...toMyRow(row), summary: preview(row.content) })) };
+}
+
+/** A received notice, whole; opening it marks it read, and its messages to the reader with it. */
+export async function openMyNotice(db: Db, auth: AuthContext, id: number): Promise<MyNoticeDetail> {
+  return db.transaction(async (tx) => {
+    // Nothing of a notice the caller did not receive is told, not even that it exists.
+    if (!(await receiptOf(tx, id, auth.userId))) throw notFound();
+    await markReceiptRead(tx, id, auth.userId);
+    await markNoticeMessagesRead(tx, auth.userId, noticeLink(id));
+    const notice = (await noticeById(tx, id))!;
+    const receipt = (await receiptOf(tx, id, auth.userId))!;
+    return {
+      ...toMyRow({ ...notice, readAt: receipt.readAt }),
+      content: notice.content,
+      attachments: await attachmentsOf(tx, notice.attachments),
+    };
+  });
+}
+
+/** The delivery of one notice: receipts first, then messages in batches, each step a transaction of its own. */
+export const noticeDelivery: TaskHandler<{ noticeId: number }> = {
+  async run(db, task, step) {
+    const id = task.payload.noticeId;
+    let delivered = 0;
+    let total = 0;
+    if (!task.state.receipts) {
+      const gone = await db.transaction(async (tx) => {
+        const notice = await noticeById(tx, id, true);
+        if (!notice) {
+          await step.checkpoint(tx, { done: 0, total: 0 }, { receipts: true, gone: true });
+          return true;
+        }
+        total = await writeReceipts(tx, id, choiceOf(notice));
+        await tx.execute(sql`UPDATE notices SET status = 'delivering', recipient_total = ${total}, error = NULL WHERE id = ${id}`);
+        await step.checkpoint(tx, { done: notice.deliveredCount, total }, { receipts: true });
+        delivered = notice.deliveredCount;
+        return false;
+      });
+      if (gone) return;
+    }
+    for (;;) {
+      const written = await db.transaction(async (tx) => {
+        const notice = await noticeById(tx, id, true);
+        if (!notice) return 0;
+        if (notice.status !== 'delivering') await tx.execute(sql`UPDATE notices SET status = 'delivering', error = NULL WHERE id = ${id}`);
+        const count = await deliverBatch(
+          tx,
+          { id, title: notice.title, preview: preview(notice.content), link: noticeLink(id), senderUserId: notice.publisherUserId },
+          NOTICE_MESSAGE_TYPE,
+          DELIVERY_BATCH,
+        );
+        delivered = notice.deliveredCount + count;
+        total = notice.recipientTotal;
+        if (count === 0) await tx.execute(sql`UPDATE notices SET status = 'delivered', delivered_count = recipient_total WHERE id = ${id}`);
+        else await tx.execute(sql`UPDATE notices SET delivered_count = ${delivered} WHERE id = ${id}`);
+        await step.checkpoint(tx, { done: count === 0 ? total : delivered, total }, { receipts: true });
+        return count;
+      });
+      if (written === 0) return;
+    }
+  },
+  async failed(db, task, message) {
+    await db.execute(sql`UPDATE notices SET status = 'failed', error = ${message.slice(0, 500)} WHERE id = ${task.payload.noticeId} AND status IN ('queued', 'delivering')`);
+  },
+};
+registerTaskHandler(NOTICE_DELIVERY, noticeDelivery);
