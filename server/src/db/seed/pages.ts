@@ -8,6 +8,9 @@ const CARDS: { name: string; nameEn: string; route: string | null; content: stri
   { name: '全校班级', nameEn: 'Classes', route: '/xtgl/bjgl', content: 'visibleClasses', role: 'admin', category: 'statistic', sort: 2 },
   { name: '我的课表', nameEn: 'My timetable', route: '/kbgl/xskb', content: '查看本周课程安排', role: 'student', category: 'shortcut', sort: 3 },
   { name: '教师课表', nameEn: 'Teacher timetable', route: '/kbgl/jskb', content: '查看本周授课安排', role: 'teacher', category: 'shortcut', sort: 3 },
+  { name: '未读通知', nameEn: 'Unread notices', route: '/jxhd/wdtz', content: 'unreadNotices', role: 'parent', category: 'statistic', sort: 2 },
+  { name: '未读通知', nameEn: 'Unread notices', route: '/jxhd/wdtz', content: 'unreadNotices', role: 'student', category: 'statistic', sort: 2 },
+  { name: '最新通知已读', nameEn: 'Read my latest notice', route: '/jxhd/tzfb', content: 'latestNoticeReads', role: 'teacher', category: 'statistic', sort: 4 },
   { name: '学期提示', nameEn: 'Term notice', route: null, content: '本学期第 1 周为开学周，请各班主任核对班级名单与课表。', role: null, category: 'notice', sort: 9 },
 ];
 

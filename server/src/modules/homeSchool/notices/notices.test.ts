@@ -46,6 +46,14 @@ describe('notices: the demo school', () => {
     const parent = (await call('/api/homeSchool/myNotices/page', { currPage: 0, limit: 20 }, 'jz201911001')).json().data;
     expect(parent.unread).toBeGreaterThan(0);
     expect(parent.rows.length).toBeGreaterThanOrEqual(3);
+    // The dashboards count what waits: the parent's unread notices, the teacher's readers of the latest notice.
+    const cards = (await call('/api/dashboard/cards', undefined, 'jz201911001', EN)).json().data;
+    expect(cards.find((c: { title: string }) => c.title === 'Unread notices')).toMatchObject({ value: parent.unread, route: '/jxhd/wdtz' });
+    const [latest] = await rows<{ reads: number }>(sql`
+      SELECT n.read_count AS reads FROM notices n JOIN users u ON u.id = n.publisher_user_id WHERE u.account = 'T0001' AND n.status = 'delivered' ORDER BY n.created_at DESC LIMIT 1`);
+    const teacherCards = (await call('/api/dashboard/cards', undefined, 'T0001', EN)).json().data;
+    expect(teacherCards.find((c: { title: string }) => c.title === 'Read my latest notice')).toMatchObject({ value: latest!.reads });
+    expect(latest!.reads).toBeGreaterThan(0);
     // A teacher receives the school office's notices too.
     const teacher = (await call('/api/homeSchool/myNotices/page', { currPage: 0, limit: 20 }, 'T0001')).json().data;
     expect(teacher.rows.map((r: { title: string }) => r.title)).toContain('教职工大会通知');

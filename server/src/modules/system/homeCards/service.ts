@@ -53,6 +53,16 @@ async function statistic(db: DbOrTx, auth: AuthContext, key: string): Promise<nu
       const [row] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM classes c WHERE ${visibleClasses(auth, sql`c.id`)}`);
       return row?.total ?? 0;
     }
+    case 'unreadNotices': {
+      const [row] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM notice_recipients WHERE user_id = ${auth.userId} AND read_at IS NULL`);
+      return row?.total ?? 0;
+    }
+    case 'latestNoticeReads': {
+      // How many have read the caller's latest delivered notice (the publisher's "who has seen it").
+      const [row] = await queryRows<{ total: number }>(db, sql`
+        SELECT read_count AS total FROM notices WHERE publisher_user_id = ${auth.userId} AND status = 'delivered' ORDER BY created_at DESC, id DESC LIMIT 1`);
+      return row?.total ?? 0;
+    }
     default:
       return undefined;
   }
