@@ -11,7 +11,7 @@ const CARDS: { name: string; nameEn: string; route: string | null; content: stri
   { name: '未读通知', nameEn: 'Unread notices', route: '/jxhd/wdtz', content: 'unreadNotices', role: 'parent', category: 'statistic', sort: 2 },
   { name: '未读通知', nameEn: 'Unread notices', route: '/jxhd/wdtz', content: 'unreadNotices', role: 'student', category: 'statistic', sort: 2 },
   { name: '最新通知已读', nameEn: 'Read my latest notice', route: '/jxhd/tzfb', content: 'latestNoticeReads', role: 'teacher', category: 'statistic', sort: 4 },
-  { name: '学期提示', nameEn: 'Term notice', route: null, content: '本学期第 1 周为开学周，请各班主任核对班级名单与课表。', role: null, category: 'notice', sort: 9 },
+  { name: '学期提示', nameEn: 'Term notice', route: null, content: '本学期第 19 周为期末考试周，请各班主任提前安排复习并核对考场名单。', role: null, category: 'notice', sort: 9 },
 ];
 
 /** Demo home cards, once: an administrator's later edits are never overwritten. */

@@ -299,7 +299,9 @@ export async function seedSchool(tx: Tx): Promise<void> {
       let teacherId = teacherOf.get(courseCode);
       if (teacherId === undefined) {
         if (grade === DEMO_GRADE && classPlan[classIndex].number === 1 && courseCode === 'maths') teacherId = staffRows[0].id;
-        else if (cls.classTeacherId === staffRows[1].id && (courseCode === 'chinese' || courseCode === 'classMeeting')) teacherId = staffRows[1].id;
+        else if (cls.classTeacherId === staffRows[1].id && courseCode === 'chinese') teacherId = staffRows[1].id;
+        // A class meeting is led by the class's own class teacher, nobody else's.
+        else if (courseCode === 'classMeeting' && cls.classTeacherId) teacherId = cls.classTeacherId;
         else teacherId = pickFrom(staffByGroup.get(course.researchGroupId!) ?? staffRows, classIndex + courseCode.length).id;
         teacherOf.set(courseCode, teacherId);
       }
@@ -357,32 +359,67 @@ export async function seedSchool(tx: Tx): Promise<void> {
     ]),
   );
 
-  // Messages for the demo accounts.
-  const messageTexts: [string, string, string][] = [
-    ['1', '系统维护通知', '本周六 22:00 至 24:00 系统维护，期间暂停服务。'],
-    ['2', '数学作业已发布', '请于周五前完成练习册第三章习题。'],
-    ['3', '期中考试安排', '期中考试将于11月10日开始，请按时参加。'],
-    ['4', '请假申请已审批', '您提交的请假申请已通过审批。'],
-    ['5', '期中成绩已发布', '期中考试成绩已发布，请及时查看。'],
-    ['3', '家长会通知', '本周五下午三点在各班教室召开家长会。'],
-    ['2', '语文作业提醒', '请背诵《岳阳楼记》全文。'],
-  ];
+  // Messages for the demo accounts, each what their own role would have received (type, title, content).
+  const messageTexts: Record<string, [string, string, string][]> = {
+    admin: [
+      ['1', '系统维护通知', '本周六 22:00 至 24:00 系统维护，期间暂停服务。'],
+      ['1', '数据同步完成', '教职工与学生数据已于今晨 02:00 同步完成。'],
+      ['4', '调课申请待审核', '初二年级有 2 条调课申请等待教务处审核。'],
+      ['1', '账号导入完成', '新学期教职工账号已导入，共 12 个。'],
+      ['4', '证明申请待审核', '有 3 条在读证明申请等待审核。'],
+    ],
+    T0001: [
+      ['1', '系统维护通知', '本周六 22:00 至 24:00 系统维护，期间暂停服务。'],
+      ['3', '教研活动通知', '数学组本周三下午第七节在三楼会议室集体备课。'],
+      ['4', '调课申请已通过', '您提交的周四第三节调课申请已通过审核。'],
+      ['5', '成绩录入提醒', '期中考试成绩请于本周五前录入完毕。'],
+    ],
+    T0002: [
+      ['1', '系统维护通知', '本周六 22:00 至 24:00 系统维护，期间暂停服务。'],
+      ['4', '学生请假待审批', '本班张小明提交了病假申请，请及时审批。'],
+      ['3', '班主任例会', '本周一中午 12:30 在行政楼二楼召开班主任例会。'],
+      ['5', '成绩录入提醒', '期中考试成绩请于本周五前录入完毕。'],
+      ['3', '家长会准备', '请各班主任于周四前提交家长会发言提纲。'],
+    ],
+    '201911001': [
+      ['2', '数学作业已发布', '请于周五前完成练习册第三章习题。'],
+      ['2', '语文作业提醒', '请背诵《岳阳楼记》全文。'],
+      ['3', '期中考试安排', '期中考试将于11月10日开始，请按时参加。'],
+      ['5', '期中成绩已发布', '期中考试成绩已发布，请及时查看。'],
+    ],
+    jz201911001: [
+      ['3', '家长会通知', '本周五下午三点在各班教室召开家长会。'],
+      ['2', '孩子作业提醒', '张小明的数学作业尚未提交，请督促完成。'],
+      ['4', '请假申请已审批', '您为张小明提交的病假申请已通过审批。'],
+      ['5', '期中成绩已发布', '张小明的期中考试成绩已发布，请及时查看。'],
+    ],
+  };
+  // Different amounts and different unread counts per account, as real inboxes are.
+  const amounts: Record<string, { total: number; unreadEvery: number }> = {
+    admin: { total: 18, unreadEvery: 6 },
+    T0001: { total: 24, unreadEvery: 4 },
+    T0002: { total: 30, unreadEvery: 3 },
+    '201911001': { total: 20, unreadEvery: 5 },
+    jz201911001: { total: 16, unreadEvery: 4 },
+  };
   const now = new Date('2026-11-22T08:00:00Z').getTime();
   const messageRows: (typeof messages.$inferInsert)[] = [];
-  for (const account of ['admin', 'T0001', 'T0002', '201911001', 'jz201911001']) {
+  for (const [account, texts] of Object.entries(messageTexts)) {
     const [recipient] = await tx.select({ id: users.id }).from(users).where(eq(users.account, account));
-    for (let i = 0; i < 36; i++) {
-      const [type, title, content] = messageTexts[i % messageTexts.length];
+    const { total, unreadEvery } = amounts[account]!;
+    for (let i = 0; i < total; i++) {
+      const [type, title, content] = texts[i % texts.length]!;
       const created = new Date(now - i * 2.7 * 24 * 3600 * 1000 - i * 3600 * 1000);
+      const unread = i % unreadEvery === 0;
       messageRows.push({
-        recipientUserId: recipient.id,
-        title: `${title}${i >= messageTexts.length ? `（${Math.floor(i / messageTexts.length) + 1}）` : ''}`,
+        recipientUserId: recipient!.id,
+        title: `${title}${i >= texts.length ? `（${Math.floor(i / texts.length) + 1}）` : ''}`,
         content,
         type,
-        status: i % 3 === 0 ? 0 : 1,
+        status: unread ? 0 : 1,
         link: i % 5 === 4 ? '/dashboard' : null,
         createdAt: created,
-        readAt: i % 3 === 0 ? null : created,
+        readAt: unread ? null : created,
       });
     }
   }
