@@ -19,6 +19,9 @@ export function readLanguage(): Language {
 
 export interface PreferencesState {
   sidebarOpen: boolean;
+  /** On a phone the menu is a drawer over the page, closed after each choice (not remembered). */
+  phoneMenuOpen: boolean;
+  setPhoneMenuOpen(open: boolean): void;
   language: Language;
   theme: ThemeName;
   color: string;
@@ -43,9 +46,13 @@ export const reloadPage = { run: (): void => window.location.reload() };
 
 export const usePreferences = create<PreferencesState>()((set, get) => ({
   sidebarOpen: local.get(SIDEBAR_KEY) !== '0',
+  phoneMenuOpen: false,
   language: readLanguage(),
   ...initialTheme(),
 
+  setPhoneMenuOpen(open) {
+    set({ phoneMenuOpen: open });
+  },
   toggleSidebar() {
     get().setSidebarOpen(!get().sidebarOpen);
   },

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Layout, Menu, type MenuProps } from 'antd';
+import { Drawer, Layout, Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { sidebarNodes, routeTitle, type AppRoute, type SidebarNode } from '../menuRoutes.ts';
@@ -8,6 +8,8 @@ import { MenuIcon } from '../../components/MenuIcon/index.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
 import { appLogo, appTitle } from '../appTitle.ts';
+import { usePhone } from '../../hooks/usePhone.ts';
+import { getTheme } from '../../theme/themes.ts';
 
 /** Sidebar widths: collapsing changes the width by 144 px (spec sections 2 and 9). */
 export const SIDEBAR_WIDTH = 200;
@@ -53,7 +55,13 @@ export function useOpenRoute(): (route: AppRoute) => void {
 export function Sidebar({ table }: { table: RouteTable }) {
   const { i18n } = useTranslation();
   const language = i18n.language;
-  const open = usePreferences((s) => s.sidebarOpen);
+  const phone = usePhone();
+  const wide = usePreferences((s) => s.sidebarOpen);
+  const phoneMenuOpen = usePreferences((s) => s.phoneMenuOpen);
+  const setPhoneMenuOpen = usePreferences((s) => s.setPhoneMenuOpen);
+  const themeName = usePreferences((s) => s.theme);
+  // The drawer always shows the whole menu; the collapsed icon bar is for wide screens.
+  const open = phone || wide;
   const config = useSession((s) => s.config);
   const location = useLocation();
   const openRoute = useOpenRoute();
@@ -85,7 +93,48 @@ export function Sidebar({ table }: { table: RouteTable }) {
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const route = links.get(String(key));
     if (route) openRoute(route);
+    if (route && phone) setPhoneMenuOpen(false);
   };
+
+  const brand = (
+    <div className="app-sider-brand" title={appTitle(config, language)}>
+      <img src={appLogo(config)} alt="" className="app-sider-logo" />
+      {open && <span className="app-sider-title">{appTitle(config, language)}</span>}
+    </div>
+  );
+  const menu = (
+    <Menu
+      theme="dark"
+      mode="inline"
+      items={items}
+      selectedKeys={[activeKey]}
+      openKeys={open ? openKeys : popupKeys}
+      onOpenChange={(keys) => (open ? setOpenKeys(keys as string[]) : setPopupKeys(keys as string[]))}
+      onClick={onClick}
+      inlineIndent={18}
+      className="app-sider-menu"
+    />
+  );
+
+  if (phone) {
+    return (
+      <Drawer
+        placement="left"
+        open={phoneMenuOpen}
+        onClose={() => setPhoneMenuOpen(false)}
+        closable={false}
+        size={Math.min(SIDEBAR_WIDTH + 60, 300)}
+        className="app-sider-drawer"
+        styles={{ body: { padding: 0, background: getTheme(themeName).sider } }}
+        data-testid="sidebar"
+      >
+        <div className="app-sider app-sider-phone" data-collapsed="0">
+          {brand}
+          {menu}
+        </div>
+      </Drawer>
+    );
+  }
 
   return (
     <Layout.Sider
@@ -98,21 +147,8 @@ export function Sidebar({ table }: { table: RouteTable }) {
       data-testid="sidebar"
       data-collapsed={open ? '0' : '1'}
     >
-      <div className="app-sider-brand" title={appTitle(config, language)}>
-        <img src={appLogo(config)} alt="" className="app-sider-logo" />
-        {open && <span className="app-sider-title">{appTitle(config, language)}</span>}
-      </div>
-      <Menu
-        theme="dark"
-        mode="inline"
-        items={items}
-        selectedKeys={[activeKey]}
-        openKeys={open ? openKeys : popupKeys}
-        onOpenChange={(keys) => (open ? setOpenKeys(keys as string[]) : setPopupKeys(keys as string[]))}
-        onClick={onClick}
-        inlineIndent={18}
-        className="app-sider-menu"
-      />
+      {brand}
+      {menu}
     </Layout.Sider>
   );
 }

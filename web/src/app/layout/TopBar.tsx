@@ -27,6 +27,7 @@ import { signOut } from '../session.ts';
 import { MenuIcon } from '../../components/MenuIcon/index.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
+import { usePhone } from '../../hooks/usePhone.ts';
 
 /** The second-factor settings (issue 12) load when opened. */
 const MfaDialog = lazy(() => import('../mfa/MfaDialog.tsx'));
@@ -53,6 +54,8 @@ export function TopBar({ table }: { table: RouteTable }) {
   const openRoute = useOpenRoute();
   const sidebarOpen = usePreferences((s) => s.sidebarOpen);
   const toggleSidebar = usePreferences((s) => s.toggleSidebar);
+  const setPhoneMenuOpen = usePreferences((s) => s.setPhoneMenuOpen);
+  const phone = usePhone();
   const user = useSession((s) => s.user);
   const loginType = useSession((s) => s.config.loginType);
   const fullscreen = useFullscreenState();
@@ -80,18 +83,18 @@ export function TopBar({ table }: { table: RouteTable }) {
   return (
     <Layout.Header className="app-header" data-testid="top-bar">
       <div className="app-header-left">
-        <Tooltip title={sidebarOpen ? t('topbar.collapse') : t('topbar.expand')}>
+        <Tooltip title={phone ? undefined : sidebarOpen ? t('topbar.collapse') : t('topbar.expand')}>
           <Button
             type="text"
-            icon={sidebarOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
-            onClick={toggleSidebar}
+            icon={sidebarOpen || phone ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+            onClick={phone ? () => setPhoneMenuOpen(true) : toggleSidebar}
             aria-label={t('topbar.toggleMenu')}
             data-testid="sidebar-toggle"
           />
         </Tooltip>
-        <Breadcrumb table={table} />
+        {!phone && <Breadcrumb table={table} />}
       </div>
-      {top.length > 0 && (
+      {top.length > 0 && !phone && (
         <Menu
           className="app-header-menu"
           mode="horizontal"
@@ -109,16 +112,18 @@ export function TopBar({ table }: { table: RouteTable }) {
         <Tooltip title={t('topbar.home')}>
           <Button type="text" icon={<HomeOutlined />} onClick={() => navigate('/dashboard')} aria-label={t('topbar.home')} data-testid="home-button" />
         </Tooltip>
-        <Tooltip title={fullscreen ? t('topbar.exitFullscreen') : t('topbar.fullscreen')}>
-          <Button
-            type="text"
-            icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-            onClick={() => toggleFullscreen()}
-            aria-label={t('topbar.fullscreen')}
-            data-testid="fullscreen-button"
-          />
-        </Tooltip>
-        <ThemePicker />
+        {!phone && (
+          <Tooltip title={fullscreen ? t('topbar.exitFullscreen') : t('topbar.fullscreen')}>
+            <Button
+              type="text"
+              icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+              onClick={() => toggleFullscreen()}
+              aria-label={t('topbar.fullscreen')}
+              data-testid="fullscreen-button"
+            />
+          </Tooltip>
+        )}
+        {!phone && <ThemePicker />}
         <LanguageButton type="text" />
         <Dropdown menu={userMenu} trigger={['click']} placement="bottomRight">
           <Button type="text" className="app-user" data-testid="user-menu">
