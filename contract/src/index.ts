@@ -12,3 +12,7 @@ export * from './system/pages.ts';
 export * from './system/operations.ts';
 export * from './records/people.ts';
 export * from './homeSchool/notices.ts';
+export * from './homeSchool/events.ts';
+export * from './homeSchool/conduct.ts';
+export * from './homeSchool/sms.ts';
+export * from './awards/awards.ts';

@@ -164,9 +164,15 @@ export interface NoticeReceipts {
   rows: NoticeReceiptRow[];
 }
 
-/** A row of 我的通知. */
+/** A row of 我的通知 (notices and events alike). */
 export interface MyNoticeRow {
   id: number;
+  kind: 'notice' | 'event';
+  /** An event's place, time and the caller's answer (when asked). */
+  place: string | null;
+  eventAt: string | null;
+  askJoin: boolean;
+  answer: 'join' | 'decline' | null;
   title: string;
   publisherName: string;
   createdAt: string;

@@ -28,6 +28,13 @@ import { classAdminRoutes } from './system/classes/routes.ts';
 import { studentAdminRoutes } from './system/students/routes.ts';
 import { staffAdminRoutes } from './records/staff/routes.ts';
 import { noticeRoutes } from './homeSchool/notices/routes.ts';
+import { eventRoutes } from './homeSchool/events/routes.ts';
+import { conductRoutes } from './homeSchool/conduct/routes.ts';
+import { smsRoutes } from './homeSchool/sms/routes.ts';
+import { competitionRoutes } from './awards/competitions/routes.ts';
+import { disciplinaryRoutes } from './awards/disciplinary/routes.ts';
+import { aboveSchoolRoutes } from './awards/aboveSchool/routes.ts';
+import { myAwardRoutes } from './awards/myAwards/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
 export interface DeclaredRoute {
@@ -77,6 +84,13 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(studentAdminRoutes);
   await app.register(staffAdminRoutes);
   await app.register(noticeRoutes);
+  await app.register(eventRoutes);
+  await app.register(conductRoutes);
+  await app.register(smsRoutes);
+  await app.register(competitionRoutes);
+  await app.register(disciplinaryRoutes);
+  await app.register(aboveSchoolRoutes);
+  await app.register(myAwardRoutes);
 }
 
 declare module 'fastify' {

@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar, bigint } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar, bigint } from 'drizzle-orm/pg-core';
 import { backgroundTasks } from './background.ts';
 import { users } from './system.ts';
+import { students } from './school.ts';
 
 /** 通知发布 (issue 13): a notice and whom it is for; its receipts are notice_recipients. */
 export const notices = pgTable(
   'notices',
   {
     id: serial('id').primaryKey(),
+    /** 'notice' (通知发布) or 'event' (活动发布): an event is a notice with a place, a date and, if asked, answers. */
+    kind: varchar('kind', { length: 10 }).notNull().default('notice'),
     title: varchar('title', { length: 100 }).notNull(),
     content: text('content').notNull(),
     /** File ids per group: { images, video, documents, audio } (contract NOTICE_ATTACHMENTS). */
@@ -26,11 +29,15 @@ export const notices = pgTable(
     readCount: integer('read_count').notNull().default(0),
     deliveryTaskId: bigint('delivery_task_id', { mode: 'number' }).references(() => backgroundTasks.id, { onDelete: 'set null' }),
     error: text('error'),
+    /** An event's place and time, and whether its recipients are asked to join. */
+    place: varchar('place', { length: 100 }),
+    eventAt: timestamp('event_at', { withTimezone: true }),
+    askJoin: boolean('ask_join').notNull().default(false),
     lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notices_publisher_idx').on(t.publisherUserId, t.createdAt), index('notices_created_idx').on(t.createdAt)],
+  (t) => [index('notices_publisher_idx').on(t.publisherUserId, t.createdAt), index('notices_created_idx').on(t.createdAt), index('notices_kind_created_idx').on(t.kind, t.createdAt)],
 );
 
 /** One row per recipient of a notice: the read receipt. */
@@ -45,14 +52,69 @@ export const noticeRecipients = pgTable(
     messageId: bigint('message_id', { mode: 'number' }),
     readAt: timestamp('read_at', { withTimezone: true }),
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** An event's answer: 'join' or 'decline' (null: not answered). */
+    answer: varchar('answer', { length: 8 }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.noticeId, t.userId] }),
     // A recipient's list, newest notice first.
     index('notice_recipients_user_idx').on(t.userId, t.noticeId),
-    // The receipts page: unread first.
-    index('notice_recipients_read_idx').on(t.noticeId, t.readAt),
-    // The delivery's next batch: receipts whose message is not written yet.
-    index('notice_recipients_undelivered_idx').on(t.noticeId, t.userId).where(sql`message_id IS NULL`),
+    // The receipts page reads the unread, then the read, each in recipient order.
+    index('notice_recipients_unread_idx').on(t.noticeId, t.userId).where(sql`read_at IS NULL`),
+    index('notice_recipients_read_idx').on(t.noticeId, t.userId).where(sql`read_at IS NOT NULL`),
   ],
+);
+
+/** 表现发布 (issue 13): a teacher's record of a student's conduct, sent to the student's parents. */
+export const conductRecords = pgTable(
+  'conduct_records',
+  {
+    id: serial('id').primaryKey(),
+    studentId: integer('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
+    publisherUserId: integer('publisher_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** contract CONDUCT_CATEGORIES */
+    category: varchar('category', { length: 20 }).notNull(),
+    content: text('content').notNull(),
+    /** contract CONDUCT_RESULTS: 'praise' | 'normal' | 'improve' */
+    result: varchar('result', { length: 10 }).notNull(),
+    askReply: boolean('ask_reply').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conduct_records_publisher_idx').on(t.publisherUserId, t.createdAt), index('conduct_records_student_idx').on(t.studentId, t.createdAt)],
+);
+
+/** 表现回复: a parent's reply to a conduct record (one per parent, which they may rewrite). */
+export const conductReplies = pgTable(
+  'conduct_replies',
+  {
+    recordId: integer('record_id').notNull().references(() => conductRecords.id, { onDelete: 'cascade' }),
+    parentUserId: integer('parent_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    content: varchar('content', { length: 500 }).notNull(),
+    repliedAt: timestamp('replied_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.recordId, t.parentUserId] })],
+);
+
+/** 短信提醒 (issue 13): every SMS to a parent, with its delivery state (the outbox). */
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: serial('id').primaryKey(),
+    senderUserId: integer('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The parent it is for, and the child it is about. */
+    recipientUserId: integer('recipient_user_id').references(() => users.id, { onDelete: 'set null' }),
+    studentId: integer('student_id').references(() => students.id, { onDelete: 'set null' }),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    content: varchar('content', { length: 300 }).notNull(),
+    /** 'queued' | 'outbox' (kept for the outbox reader) | 'sent' (the gateway took it) | 'failed' */
+    state: varchar('state', { length: 10 }).notNull().default('queued'),
+    channel: varchar('channel', { length: 10 }).notNull().default('outbox'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_messages_sender_idx').on(t.senderUserId, t.createdAt), index('sms_messages_created_idx').on(t.createdAt)],
 );

@@ -8,3 +8,4 @@ export * from './admin.ts';
 export * from './people.ts';
 export * from './background.ts';
 export * from './homeSchool.ts';
+export * from './awards.ts';

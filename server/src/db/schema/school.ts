@@ -240,6 +240,8 @@ export const guardians = pgTable(
     parentUserId: integer('parent_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     studentId: integer('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
     relation: varchar('relation', { length: 20 }),
+    /** The parent's mobile number as recorded with the child (SMS reminders). */
+    phone: varchar('phone', { length: 20 }),
   },
   (t) => [primaryKey({ columns: [t.parentUserId, t.studentId] }), index('guardians_student_idx').on(t.studentId)],
 );

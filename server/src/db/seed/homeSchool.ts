@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { translate } from '@campus/contract';
 import { deliverBatch, writeReceipts, type RecipientChoice } from '../../modules/homeSchool/notices/queries.ts';
 import { noticeLink, parsePickerValue } from '../../modules/homeSchool/notices/service.ts';
 import { queryRows, type Tx } from '../client.ts';
@@ -16,6 +17,8 @@ interface DemoNotice {
   /** The demo parent and student keep it unread, so their lists show both kinds. */
   demoUnread?: boolean;
   failed?: string;
+  /** An event (活动发布): its place, its day relative to today, and whether recipients answer. */
+  event?: { place: string; inDays: number; askJoin: boolean };
 }
 
 const NOTICES: DemoNotice[] = [
@@ -50,6 +53,24 @@ const NOTICES: DemoNotice[] = [
     recipients: '', classes: 'led', audience: 'parents', daysAgo: 0, readEvery: 0,
     failed: 'connection terminated unexpectedly',
   },
+  {
+    publisher: 'T0002', title: '亲子运动会报名',
+    content: '下周六上午 9:00 在学校田径场举行亲子运动会，设亲子接力、跳绳和拔河等项目，欢迎家长报名参加。',
+    recipients: '', classes: 'led', audience: 'parents', daysAgo: 1, readEvery: 2, demoUnread: true,
+    event: { place: '学校田径场', inDays: 10, askJoin: true },
+  },
+  {
+    publisher: 'admin', title: '校园开放日',
+    content: '学校将举办校园开放日，家长可参观课堂、食堂和宿舍，并与任课教师交流。',
+    recipients: 'R_parent', classes: 'none', audience: 'parents', daysAgo: 12, readEvery: 2,
+    event: { place: '学校大礼堂', inDays: -5, askJoin: true },
+  },
+  {
+    publisher: 'T0001', title: '数学兴趣讲座',
+    content: '本周四下午第八节在阶梯教室举行“生活中的数学”讲座，欢迎同学们参加。',
+    recipients: '', classes: 'taught', audience: 'students', daysAgo: 0, readEvery: 3,
+    event: { place: '阶梯教室', inDays: 2, askJoin: false },
+  },
 ];
 
 /** Demo notices in every lasting status, delivered as the background work would deliver them (once per database). */
@@ -63,7 +84,8 @@ export async function seedNotices(tx: Tx): Promise<void> {
            (SELECT id FROM users WHERE account = 'jz201911001') AS parent,
            (SELECT id FROM users WHERE account = '201911001') AS student`);
   if (!demo) return;
-  for (const notice of NOTICES) {
+  // Oldest first, so ids grow with publishing time as they do in use (recipients' lists go by id).
+  for (const notice of [...NOTICES].sort((a, b) => b.daysAgo - a.daysAgo)) {
     const classId = notice.classes === 'led' ? demo.led : notice.classes === 'taught' ? demo.taught : null;
     if (notice.classes !== 'none' && !classId) continue;
     const classIds = classId ? [classId] : [];
@@ -71,8 +93,10 @@ export async function seedNotices(tx: Tx): Promise<void> {
     if (!publisher) continue;
     const createdAt = sql`date_trunc('day', now()) - make_interval(days => ${notice.daysAgo}) + interval '8 hours 20 minutes'`;
     const [row] = await queryRows<{ id: number }>(tx, sql`
-      INSERT INTO notices (title, content, attachments, publisher_user_id, recipients, class_ids, class_audience, status, error, created_at, updated_at)
-      VALUES (${notice.title}, ${notice.content}, ${JSON.stringify({ images: [], video: [], documents: [], audio: [] })}::jsonb, ${publisher.id},
+      INSERT INTO notices (kind, place, event_at, ask_join, title, content, attachments, publisher_user_id, recipients, class_ids, class_audience, status, error, created_at, updated_at)
+      VALUES (${notice.event ? 'event' : 'notice'}, ${notice.event?.place ?? null},
+              ${notice.event ? sql`date_trunc('day', now()) + make_interval(days => ${notice.event.inDays}) + interval '9 hours'` : null},
+              ${notice.event?.askJoin ?? false}, ${notice.title}, ${notice.content}, ${JSON.stringify({ images: [], video: [], documents: [], audio: [] })}::jsonb, ${publisher.id},
               ${notice.recipients}, ${JSON.stringify(classIds)}::jsonb, ${notice.audience}, ${notice.failed ? 'failed' : 'delivered'},
               ${notice.failed ?? null}, ${createdAt}, ${createdAt})
       RETURNING id`);
@@ -82,28 +106,109 @@ export async function seedNotices(tx: Tx): Promise<void> {
     let delivered = 0;
     if (!notice.failed) {
       const preview = notice.content.replace(/\s+/g, ' ').slice(0, 100);
-      for (let written = -1; written !== 0; ) {
-        written = await deliverBatch(tx, { id, title: notice.title, preview, link: noticeLink(id), senderUserId: publisher.id }, '3', 5000);
-        delivered += written;
+      for (let cursor: number | null = 0; cursor !== null; ) {
+        const batch = await deliverBatch(tx, { id, title: notice.title, preview, link: noticeLink(id), senderUserId: publisher.id }, '3', 5000, cursor);
+        delivered += batch.written;
+        cursor = batch.lastUserId;
       }
       await tx.execute(sql`UPDATE messages SET created_at = ${createdAt} WHERE link = ${noticeLink(id)}`);
     } else {
-      // Half delivered when the connection dropped.
-      delivered = await deliverBatch(tx, { id, title: notice.title, preview: notice.content.slice(0, 100), link: noticeLink(id), senderUserId: publisher.id }, '3', Math.floor(total / 2));
+      // Half delivered when the connection dropped: its task keeps the bookmark a resend goes on from.
+      const half = await deliverBatch(tx, { id, title: notice.title, preview: notice.content.slice(0, 100), link: noticeLink(id), senderUserId: publisher.id }, '3', Math.floor(total / 2), 0);
+      delivered = half.written;
+      await tx.execute(sql`
+        WITH task AS (
+          INSERT INTO background_tasks (kind, payload, status, progress_done, progress_total, state, attempts, error, created_by, created_at, finished_at)
+          VALUES ('homeSchool.noticeDelivery', ${JSON.stringify({ noticeId: id })}::jsonb, 'failed', ${delivered}, ${total},
+                  ${JSON.stringify({ receipts: true, cursor: half.lastUserId ?? 0, guard: false })}::jsonb, 1, ${notice.failed}, ${publisher.id}, ${createdAt}, ${createdAt})
+          RETURNING id)
+        UPDATE notices SET delivery_task_id = (SELECT id FROM task) WHERE id = ${id}`);
     }
     if (notice.readEvery > 0) {
       const keepUnread = notice.demoUnread ? [demo.parent ?? 0, demo.student ?? 0] : [];
       await tx.execute(sql`
         UPDATE notice_recipients SET read_at = ${createdAt} + make_interval(mins => 5 + (user_id % 600))
-        WHERE notice_id = ${id} AND message_id IS NOT NULL AND (user_id % ${notice.readEvery} = 0 OR user_id IN (${demo.parent ?? 0}, ${demo.student ?? 0}))
+        WHERE notice_id = ${id} AND (user_id % ${notice.readEvery} = 0 OR user_id IN (${demo.parent ?? 0}, ${demo.student ?? 0}))
           AND user_id <> ALL(${sql.param(keepUnread)}::int[])`);
+      if (notice.event?.askJoin) {
+        // Most readers answer; two in three of them join.
+        await tx.execute(sql`
+          UPDATE notice_recipients SET answer = CASE WHEN user_id % 3 = 0 THEN 'decline' ELSE 'join' END, answered_at = read_at + interval '3 minutes'
+          WHERE notice_id = ${id} AND read_at IS NOT NULL AND user_id % 4 <> 1`);
+      }
       await tx.execute(sql`
         UPDATE messages m SET status = 1, read_at = nr.read_at FROM notice_recipients nr
-        WHERE nr.notice_id = ${id} AND nr.read_at IS NOT NULL AND m.id = nr.message_id`);
+        WHERE nr.notice_id = ${id} AND nr.read_at IS NOT NULL AND m.recipient_user_id = nr.user_id AND m.link = ${noticeLink(id)}`);
     }
     await tx.execute(sql`
       UPDATE notices SET recipient_total = ${total}, delivered_count = ${delivered},
              read_count = (SELECT count(*) FROM notice_recipients WHERE notice_id = ${id} AND read_at IS NOT NULL)
       WHERE id = ${id}`);
+  }
+}
+
+/** Demo conduct records (表现发布) with and without replies, once per database. */
+export async function seedConduct(tx: Tx): Promise<void> {
+  const [existing] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM conduct_records) AS any`);
+  if (existing?.any) return;
+  const students = await queryRows<{ id: number; account: string; name: string }>(tx, sql`
+    SELECT s.id, u.account, s.name FROM students s JOIN users u ON u.id = s.user_id
+    WHERE s.class_id = (SELECT class_id FROM students s2 JOIN users u2 ON u2.id = s2.user_id WHERE u2.account = '201911001')
+    ORDER BY (u.account = '201911001') DESC, s.student_number LIMIT 6`);
+  if (students.length < 3) return;
+  const records: { by: string; student: number; category: string; content: string; result: string; askReply: boolean; daysAgo: number; reply?: string }[] = [
+    { by: 'T0002', student: 0, category: 'classroom', content: '本周语文课上积极发言，朗读《岳阳楼记》声情并茂，值得表扬。', result: 'praise', askReply: true, daysAgo: 3, reply: '谢谢老师的鼓励，我们会继续支持孩子多读书。' },
+    { by: 'T0001', student: 0, category: 'homework', content: '数学练习册第三章有两道题未订正，请督促孩子周五前完成。', result: 'improve', askReply: true, daysAgo: 1 },
+    { by: 'T0002', student: 1, category: 'labour', content: '主动承担班级卫生角的整理，认真负责。', result: 'praise', askReply: false, daysAgo: 5 },
+    { by: 'T0002', student: 2, category: 'discipline', content: '午休时间在走廊追逐打闹，已当面提醒，请家长配合教育。', result: 'improve', askReply: true, daysAgo: 2, reply: '已和孩子沟通，以后会注意安全。' },
+    { by: 'T0002', student: 3, category: 'activity', content: '在班级辩论赛中表现突出，获得最佳辩手。', result: 'praise', askReply: false, daysAgo: 6 },
+  ];
+  for (const record of records) {
+    const student = students[record.student];
+    if (!student) continue;
+    const at = sql`now() - make_interval(days => ${record.daysAgo}) - interval '2 hours'`;
+    const [row] = await queryRows<{ id: number }>(tx, sql`
+      INSERT INTO conduct_records (student_id, publisher_user_id, category, content, result, ask_reply, created_at, updated_at)
+      SELECT ${student.id}, u.id, ${record.category}, ${record.content}, ${record.result}, ${record.askReply}, ${at}, ${at} FROM users u WHERE u.account = ${record.by}
+      RETURNING id`);
+    if (!row) continue;
+    const link = `/jxhd/bxhf?id=${row.id}`;
+    await tx.execute(sql`
+      INSERT INTO messages (recipient_user_id, sender_user_id, title, content, type, link, created_at, status, read_at)
+      SELECT g.parent_user_id, (SELECT id FROM users WHERE account = ${record.by}), ${translate('zh', 'homeSchool.conduct.messageTitle', { name: student.name, category: translate('zh', `homeSchool.conduct.category.${record.category}`) })}, ${record.content.slice(0, 100)}, '3', ${link}, ${at},
+             ${record.reply ? 1 : 0}, ${record.reply ? at : null}
+      FROM guardians g WHERE g.student_id = ${student.id}`);
+    if (record.reply) {
+      await tx.execute(sql`
+        INSERT INTO conduct_replies (record_id, parent_user_id, content, replied_at)
+        SELECT ${row.id}, g.parent_user_id, ${record.reply}, ${at} + interval '5 hours' FROM guardians g WHERE g.student_id = ${student.id} ORDER BY g.parent_user_id LIMIT 1`);
+    }
+  }
+}
+
+/** Parents' mobile numbers (every twelfth left without one) and a class teacher's texts, once per database. */
+export async function seedSms(tx: Tx): Promise<void> {
+  const [existing] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM sms_messages) AS any`);
+  if (existing?.any) return;
+  await tx.execute(sql`
+    UPDATE guardians SET phone = '1' || (ARRAY['38', '39', '58', '59', '86', '87'])[1 + parent_user_id % 6] || lpad(((parent_user_id::bigint * 7919 + student_id) % 100000000)::text, 8, '0')
+    WHERE phone IS NULL AND (parent_user_id + student_id) % 12 <> 5`);
+  const sender = sql`(SELECT id FROM users WHERE account = 'T0002')`;
+  const classOf = sql`(SELECT c.id FROM classes c JOIN staff st ON st.id = c.class_teacher_id JOIN users u ON u.id = st.user_id WHERE u.account = 'T0002' ORDER BY c.id LIMIT 1)`;
+  const texts: { content: string; daysAgo: number; state: 'outbox' | 'failed'; limit: number }[] = [
+    { content: '【初二(1)班】本周五晚 18:30 召开家长会，请准时参加。', daysAgo: 4, state: 'outbox', limit: 40 },
+    { content: '【初二(1)班】明天下午 15:00 提前放学，请家长按时接孩子。', daysAgo: 1, state: 'outbox', limit: 40 },
+    { content: '【初二(1)班】您的孩子今日数学作业未交，请督促完成。', daysAgo: 0, state: 'failed', limit: 2 },
+  ];
+  for (const text of texts) {
+    await tx.execute(sql`
+      INSERT INTO sms_messages (sender_user_id, recipient_user_id, student_id, phone, content, state, channel, attempts, error, created_at, sent_at)
+      SELECT ${sender}, g.parent_user_id, g.student_id, g.phone, ${text.content}, ${text.state}, ${text.state === 'failed' ? 'gateway' : 'outbox'}, 1,
+             ${text.state === 'failed' ? 'gateway answered 503' : null},
+             now() - make_interval(days => ${text.daysAgo}) - interval '3 hours',
+             ${text.state === 'failed' ? sql`NULL` : sql`now() - make_interval(days => ${text.daysAgo}) - interval '3 hours'`}
+      FROM guardians g JOIN students s ON s.id = g.student_id
+      WHERE s.class_id = ${classOf} AND g.phone IS NOT NULL
+      ORDER BY s.student_number LIMIT ${text.limit}`);
   }
 }

@@ -9,7 +9,8 @@ import { MENU_TREE, type DemoRole, type MenuSeed } from './menus.ts';
 import { seedSchool } from './school.ts';
 import { seedHomeCards } from './pages.ts';
 import { seedJobs } from './jobs.ts';
-import { seedNotices } from './homeSchool.ts';
+import { seedConduct, seedNotices, seedSms } from './homeSchool.ts';
+import { seedAwards } from './awards.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -127,5 +128,8 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedJobs(tx);
     await seedHomeCards(tx);
     await seedNotices(tx);
+    await seedConduct(tx);
+    await seedSms(tx);
+    await seedAwards(tx);
   });
 }

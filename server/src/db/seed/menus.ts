@@ -76,18 +76,55 @@ export const MENU_TREE: MenuSeed[] = [
       }),
       // Teachers receive notices too (from the school office), so everyone has 我的通知.
       page('homeSchool.myNotices', '我的通知', 'My notices', '/jxhd/wdtz', EVERYONE),
-      page('homeSchool.event', '活动发布', 'Event release', '/jxhd/hdfb', STAFF),
-      page('homeSchool.performance', '表现发布', 'Performance release', '/jxhd/bxfb', STAFF),
+      page('homeSchool.event', '活动发布', 'Event release', '/jxhd/hdfb', STAFF, {
+        children: [
+          button('homeSchool.event.edit', '发布', 'Publish', STAFF),
+          button('homeSchool.event.delete', '删除', 'Delete', STAFF),
+          button('homeSchool.event.all', '全部活动', 'All events', []),
+        ],
+      }),
+      page('homeSchool.performance', '表现发布', 'Performance release', '/jxhd/bxfb', STAFF, {
+        children: [
+          button('homeSchool.performance.edit', '发布', 'Publish', STAFF),
+          button('homeSchool.performance.delete', '删除', 'Delete', STAFF),
+          button('homeSchool.performance.all', '全部记录', 'All records', []),
+        ],
+      }),
       page('homeSchool.performanceReply', '表现回复', 'Performance replies', '/jxhd/bxhf', ['parent']),
-      page('homeSchool.sms', '短信提醒', 'SMS reminders', '/jxhd/dxtx', ['class_teacher']),
+      page('homeSchool.sms', '短信提醒', 'SMS reminders', '/jxhd/dxtx', ['class_teacher'], {
+        children: [
+          button('homeSchool.sms.edit', '发送', 'Send', ['class_teacher']),
+          // Every class and the whole outbox: the administrators' right.
+          button('homeSchool.sms.all', '全部短信', 'All messages', []),
+        ],
+      }),
     ],
   },
   {
     code: 'award', name: '竞赛获奖', nameEn: 'Competitions and awards', url: '/jsgl', icon: 'TrophyOutlined', permission: 'award',
     children: [
-      page('award.settings', '学科竞赛及奖项设置', 'Competition and award settings', '/jsgl/jssz', STAFF),
-      page('award.aboveSchool', '校级以上获奖', 'Awards above school level', '/jsgl/xjys', STAFF),
-      page('award.disciplinary', '学科获奖', 'Disciplinary awards', '/jsgl/xkhj', STAFF),
+      // Edit and delete: a teacher's own events and awards; `.all` (the administrators') every one.
+      page('award.settings', '学科竞赛及奖项设置', 'Competition and award settings', '/jsgl/jssz', STAFF, {
+        children: [
+          button('award.settings.edit', '编辑', 'Edit', STAFF),
+          button('award.settings.delete', '删除', 'Delete', STAFF),
+          button('award.settings.all', '全部竞赛', 'All competitions', []),
+        ],
+      }),
+      page('award.aboveSchool', '校级以上获奖', 'Awards above school level', '/jsgl/xjys', STAFF, {
+        children: [
+          button('award.aboveSchool.edit', '编辑', 'Edit', STAFF),
+          button('award.aboveSchool.delete', '删除', 'Delete', STAFF),
+          button('award.aboveSchool.all', '全部获奖', 'All awards', []),
+        ],
+      }),
+      page('award.disciplinary', '学科获奖', 'Disciplinary awards', '/jsgl/xkhj', STAFF, {
+        children: [
+          button('award.disciplinary.edit', '颁奖', 'Give awards', STAFF),
+          button('award.disciplinary.delete', '删除', 'Delete', STAFF),
+          button('award.disciplinary.all', '全部获奖', 'All awards', []),
+        ],
+      }),
       page('award.myAwards', '我的获奖', 'My awards', '/jsgl/wdhj', FAMILY),
     ],
   },

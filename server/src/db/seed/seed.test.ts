@@ -21,14 +21,14 @@ describe('seeding the demo school again (every start does)', () => {
       students: await count(sql`SELECT count(*) AS n FROM students`),
     };
     await t.database.db.execute(sql`UPDATE menus SET name = '通知', name_en = 'Notices', enabled = false WHERE code = 'homeSchool.notice'`);
-    await t.database.db.execute(sql`DELETE FROM menus WHERE code = 'homeSchool.sms'`);
+    await t.database.db.execute(sql`DELETE FROM menus WHERE code = 'homeSchool.performanceReply'`);
     await t.database.db.execute(sql`DELETE FROM role_menus WHERE menu_id = (SELECT id FROM menus WHERE code = 'homeSchool.assignment') AND role_id = (SELECT id FROM roles WHERE code = 'teacher')`);
 
     await seedDemo(t.database.db, t.config);
 
     const [notice] = await queryRows<{ name: string; name_en: string; enabled: boolean }>(t.database.db, sql`SELECT name, name_en, enabled FROM menus WHERE code = 'homeSchool.notice'`);
     expect(notice).toEqual({ name: '通知', name_en: 'Notices', enabled: false });
-    expect(await count(sql`SELECT count(*) AS n FROM menus WHERE code = 'homeSchool.sms'`)).toBe(0);
+    expect(await count(sql`SELECT count(*) AS n FROM menus WHERE code = 'homeSchool.performanceReply'`)).toBe(0);
     expect(await count(sql`SELECT count(*) AS n FROM menus`)).toBe(before.menus - 1);
     expect(
       await count(sql`SELECT count(*) AS n FROM role_menus rm JOIN menus m ON m.id = rm.menu_id JOIN roles r ON r.id = rm.role_id WHERE m.code = 'homeSchool.assignment' AND r.code = 'teacher'`),

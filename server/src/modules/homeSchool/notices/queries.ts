@@ -90,35 +90,44 @@ export async function writeReceipts(tx: Tx, noticeId: number, choice: RecipientC
 }
 
 /**
- * One batch of the delivery: a message to each of the next `limit` recipients without one, and the
- * message's id on the receipt. Answers how many were written (0: everyone has theirs).
+ * One batch of the delivery: a message to each of the next `limit` recipients after `afterUserId` (the
+ * task's bookmark, saved in the same transaction), in user order. Answers how many were written and the
+ * last recipient. `guard` skips recipients who already have a message of this notice: for a delivery that
+ * has lost its bookmark (a resend without its task), so nobody is written to twice.
  */
 export async function deliverBatch(
   tx: Tx,
   notice: { id: number; title: string; preview: string; link: string; senderUserId: number | null },
   messageType: string,
   limit: number,
-): Promise<number> {
-  const [row] = await queryRows<{ written: number }>(tx, sql`
+  afterUserId: number,
+  guard = false,
+): Promise<{ written: number; lastUserId: number | null }> {
+  const [row] = await queryRows<{ written: number; last: number | null }>(tx, sql`
     WITH batch AS (
-      SELECT user_id FROM notice_recipients
-      WHERE notice_id = ${notice.id} AND message_id IS NULL
-      ORDER BY user_id LIMIT ${limit}
-      FOR UPDATE),
+      SELECT nr.user_id FROM notice_recipients nr
+      WHERE nr.notice_id = ${notice.id} AND nr.user_id > ${afterUserId}
+      ORDER BY nr.user_id LIMIT ${limit}),
     written AS (
       INSERT INTO messages (recipient_user_id, sender_user_id, title, content, type, link)
       SELECT batch.user_id, ${notice.senderUserId}, ${notice.title}, ${notice.preview}, ${messageType}, ${notice.link} FROM batch
-      RETURNING id, recipient_user_id),
-    marked AS (
-      UPDATE notice_recipients nr SET message_id = written.id FROM written
-      WHERE nr.notice_id = ${notice.id} AND nr.user_id = written.recipient_user_id
+      ${guard ? sql`WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.recipient_user_id = batch.user_id AND m.link = ${notice.link})` : sql``}
       RETURNING 1)
-    SELECT count(*)::int AS written FROM marked`);
-  return row!.written;
+    SELECT (SELECT count(*)::int FROM written) AS written, (SELECT max(user_id) FROM batch) AS last`);
+  return { written: row!.written, lastUserId: row!.last };
 }
+
+export type PublicationKind = 'notice' | 'event';
 
 export interface NoticeRecord {
   id: number;
+  kind: PublicationKind;
+  place: string | null;
+  eventAt: Date | null;
+  askJoin: boolean;
+  /** Answers of an event's recipients (0 for a notice). */
+  joined: number;
+  declined: number;
   title: string;
   content: string;
   attachments: Record<string, string[]>;
@@ -138,7 +147,10 @@ export interface NoticeRecord {
 }
 
 const NOTICE_COLUMNS = sql`
-  n.id, n.title, n.content, n.attachments, n.publisher_user_id AS "publisherUserId", p.display_name AS "publisherName",
+  n.id, n.kind, n.place, n.event_at AS "eventAt", n.ask_join AS "askJoin",
+  CASE WHEN n.kind = 'event' AND n.ask_join THEN (SELECT count(*)::int FROM notice_recipients a WHERE a.notice_id = n.id AND a.answer = 'join') ELSE 0 END AS joined,
+  CASE WHEN n.kind = 'event' AND n.ask_join THEN (SELECT count(*)::int FROM notice_recipients a WHERE a.notice_id = n.id AND a.answer = 'decline') ELSE 0 END AS declined,
+  n.title, n.content, n.attachments, n.publisher_user_id AS "publisherUserId", p.display_name AS "publisherName",
   n.recipients, n.class_ids AS "classIds", n.class_audience AS "classAudience", n.status,
   n.recipient_total AS "recipientTotal", n.delivered_count AS "deliveredCount", n.read_count AS "readCount",
   n.delivery_task_id::int AS "deliveryTaskId", n.error, n.last_reminded_at AS "lastRemindedAt", n.created_at AS "createdAt"`;
@@ -151,6 +163,7 @@ export async function noticeById(db: DbOrTx, id: number, lock = false): Promise<
 }
 
 export interface NoticeListFilter {
+  kind: PublicationKind;
   /** Only this publisher's notices; null: everyone's. */
   publisherUserId: number | null;
   title?: string;
@@ -160,7 +173,7 @@ export interface NoticeListFilter {
 export async function pageNotices(db: DbOrTx, filter: NoticeListFilter, page: { offset: number; limit: number }): Promise<{ total: number; rows: NoticeRecord[] }> {
   const where = sql.join(
     [
-      sql`TRUE`,
+      sql`n.kind = ${filter.kind}`,
       filter.publisherUserId === null ? sql`` : sql`AND n.publisher_user_id = ${filter.publisherUserId}`,
       filter.title ? sql`AND n.title ILIKE ${likePattern(filter.title)}` : sql``,
       filter.status ? sql`AND n.status = ${filter.status}` : sql``,
@@ -185,46 +198,79 @@ export interface ReceiptRecord {
   relation: string | null;
   readAt: Date | null;
   remindedAt: Date | null;
+  answer: 'join' | 'decline' | null;
+  answeredAt: Date | null;
 }
 
+const RECEIPT_COLUMNS = sql`
+  nr.user_id AS "userId", u.account, u.display_name AS name, u.user_type AS "userType",
+  CASE WHEN u.user_type = 4 THEN (SELECT vs.name || ' · ' || coalesce(vc.name, '') FROM students vs LEFT JOIN classes vc ON vc.id = vs.class_id WHERE vs.id = nr.via_student_id)
+       WHEN u.user_type = 2 THEN (SELECT sc.name FROM students ss JOIN classes sc ON sc.id = ss.class_id WHERE ss.user_id = nr.user_id)
+  END AS relation,
+  nr.read_at AS "readAt", nr.reminded_at AS "remindedAt", nr.answer, nr.answered_at AS "answeredAt"`;
+
+/** The receipts of `part` ('unread' or 'read') in recipient order, a page of them, with names looked up for that page only. */
+async function receiptSlice(db: DbOrTx, noticeId: number, part: 'unread' | 'read', offset: number, limit: number): Promise<ReceiptRecord[]> {
+  if (limit <= 0) return [];
+  return queryRows<ReceiptRecord>(db, sql`
+    WITH slice AS (
+      SELECT * FROM notice_recipients
+      WHERE notice_id = ${noticeId} AND ${part === 'unread' ? sql`read_at IS NULL` : sql`read_at IS NOT NULL`}
+      ORDER BY user_id LIMIT ${limit} OFFSET ${offset})
+    SELECT ${RECEIPT_COLUMNS} FROM slice nr JOIN users u ON u.id = nr.user_id ORDER BY nr.user_id`);
+}
+
+/**
+ * Who has read a notice: unread first, then read, each in recipient order. The counts come from the
+ * notice's own counters, and a page reads only its rows through the unread and read indexes, so the
+ * receipts of a notice to 200,000 parents open as fast as those of a class's. A keyword or an event's
+ * answer filters and counts the matching receipts.
+ */
 export async function pageReceipts(
   db: DbOrTx,
-  noticeId: number,
-  filter: { read?: '0' | '1'; keyword?: string },
+  notice: { id: number; readCount: number; recipientTotal: number },
+  filter: { read?: '0' | '1'; answer?: 'join' | 'decline' | 'none'; keyword?: string },
   page: { offset: number; limit: number },
 ): Promise<{ total: number; read: number; unread: number; rows: ReceiptRecord[] }> {
-  const conditions = [
-    sql`nr.notice_id = ${noticeId}`,
-    filter.read === '1' ? sql`nr.read_at IS NOT NULL` : filter.read === '0' ? sql`nr.read_at IS NULL` : sql`TRUE`,
-    filter.keyword
-      ? sql`EXISTS (SELECT 1 FROM users k WHERE k.id = nr.user_id AND (k.display_name ILIKE ${likePattern(filter.keyword)} OR k.account ILIKE ${likePattern(filter.keyword)}))`
-      : sql`TRUE`,
-  ];
-  const where = sql.join(conditions, sql` AND `);
-  const [counts, matching, rows] = await Promise.all([
-    queryRows<{ read: number; unread: number }>(db, sql`
-      SELECT count(*) FILTER (WHERE read_at IS NOT NULL)::int AS read, count(*) FILTER (WHERE read_at IS NULL)::int AS unread
-      FROM notice_recipients WHERE notice_id = ${noticeId}`),
-    filter.read || filter.keyword ? queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM notice_recipients nr WHERE ${where}`) : Promise.resolve(null),
-    // Unread first, then by name: the page a publisher opens shows whom to remind.
-    queryRows<ReceiptRecord>(db, sql`
-      SELECT nr.user_id AS "userId", u.account, u.display_name AS name, u.user_type AS "userType",
-             CASE WHEN u.user_type = 4 THEN (SELECT vs.name || ' · ' || coalesce(vc.name, '') FROM students vs LEFT JOIN classes vc ON vc.id = vs.class_id WHERE vs.id = nr.via_student_id)
-                  WHEN u.user_type = 2 THEN (SELECT sc.name FROM students ss JOIN classes sc ON sc.id = ss.class_id WHERE ss.user_id = nr.user_id)
-             END AS relation,
-             nr.read_at AS "readAt", nr.reminded_at AS "remindedAt"
-      FROM notice_recipients nr JOIN users u ON u.id = nr.user_id
-      WHERE ${where}
-      ORDER BY (nr.read_at IS NOT NULL), u.display_name, nr.user_id
-      LIMIT ${page.limit} OFFSET ${page.offset}`),
-  ]);
-  const read = counts[0]!.read;
-  const unread = counts[0]!.unread;
-  return { total: matching ? matching[0]!.total : read + unread, read, unread, rows };
+  const read = notice.readCount;
+  const unread = Math.max(0, notice.recipientTotal - notice.readCount);
+  if (filter.answer || filter.keyword) {
+    const where = sql.join(
+      [
+        sql`nr.notice_id = ${notice.id}`,
+        filter.read === '1' ? sql`nr.read_at IS NOT NULL` : filter.read === '0' ? sql`nr.read_at IS NULL` : sql`TRUE`,
+        filter.answer === 'none' ? sql`nr.answer IS NULL` : filter.answer ? sql`nr.answer = ${filter.answer}` : sql`TRUE`,
+        filter.keyword
+          ? sql`EXISTS (SELECT 1 FROM users k WHERE k.id = nr.user_id AND (k.display_name ILIKE ${likePattern(filter.keyword)} OR k.account ILIKE ${likePattern(filter.keyword)}))`
+          : sql`TRUE`,
+      ],
+      sql` AND `,
+    );
+    const [counted, rows] = await Promise.all([
+      queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM notice_recipients nr WHERE ${where}`),
+      queryRows<ReceiptRecord>(db, sql`
+        WITH slice AS (
+          SELECT nr.* FROM notice_recipients nr WHERE ${where}
+          ORDER BY (nr.read_at IS NOT NULL), nr.user_id LIMIT ${page.limit} OFFSET ${page.offset})
+        SELECT ${RECEIPT_COLUMNS} FROM slice nr JOIN users u ON u.id = nr.user_id ORDER BY (nr.read_at IS NOT NULL), nr.user_id`),
+    ]);
+    return { total: counted[0]!.total, read, unread, rows };
+  }
+  if (filter.read === '0') return { total: unread, read, unread, rows: await receiptSlice(db, notice.id, 'unread', page.offset, page.limit) };
+  if (filter.read === '1') return { total: read, read, unread, rows: await receiptSlice(db, notice.id, 'read', page.offset, page.limit) };
+  // Everyone: the page may begin among the unread and go on among the read.
+  const fromUnread = await receiptSlice(db, notice.id, 'unread', page.offset, Math.min(page.limit, unread - page.offset));
+  const fromRead = await receiptSlice(db, notice.id, 'read', Math.max(0, page.offset - unread), page.limit - fromUnread.length);
+  return { total: read + unread, read, unread, rows: [...fromUnread, ...fromRead] };
 }
 
 export interface MyNoticeRecord {
   id: number;
+  kind: PublicationKind;
+  place: string | null;
+  eventAt: Date | null;
+  askJoin: boolean;
+  answer: 'join' | 'decline' | null;
   title: string;
   content: string;
   attachments: Record<string, string[]>;
@@ -252,7 +298,7 @@ export async function pageMyNotices(
     queryRows<{ unread: number }>(db, sql`SELECT count(*)::int AS unread FROM notice_recipients nr WHERE nr.user_id = ${userId} AND nr.read_at IS NULL`),
     // Newest notice first: ids grow with publishing time, so the receipt index serves the order.
     queryRows<MyNoticeRecord>(db, sql`
-      SELECT n.id, n.title, left(n.content, 200) AS content, n.attachments, p.display_name AS "publisherName", n.created_at AS "createdAt", nr.read_at AS "readAt"
+      SELECT n.id, n.kind, n.place, n.event_at AS "eventAt", n.ask_join AS "askJoin", nr.answer, n.title, left(n.content, 200) AS content, n.attachments, p.display_name AS "publisherName", n.created_at AS "createdAt", nr.read_at AS "readAt"
       FROM notice_recipients nr JOIN notices n ON n.id = nr.notice_id LEFT JOIN users p ON p.id = n.publisher_user_id
       WHERE ${where}
       ORDER BY nr.notice_id DESC
@@ -261,9 +307,17 @@ export async function pageMyNotices(
   return { total: counted[0]!.total, unread: unread[0]!.unread, rows };
 }
 
-export async function receiptOf(db: DbOrTx, noticeId: number, userId: number): Promise<{ readAt: Date | null } | null> {
-  const [row] = await queryRows<{ readAt: Date | null }>(db, sql`SELECT read_at AS "readAt" FROM notice_recipients WHERE notice_id = ${noticeId} AND user_id = ${userId}`);
+export async function receiptOf(db: DbOrTx, noticeId: number, userId: number): Promise<{ readAt: Date | null; answer: 'join' | 'decline' | null } | null> {
+  const [row] = await queryRows<{ readAt: Date | null; answer: 'join' | 'decline' | null }>(
+    db,
+    sql`SELECT read_at AS "readAt", answer FROM notice_recipients WHERE notice_id = ${noticeId} AND user_id = ${userId}`,
+  );
   return row ?? null;
+}
+
+/** An event's answer; answering also reads it. */
+export async function saveAnswer(tx: Tx, noticeId: number, userId: number, answer: 'join' | 'decline'): Promise<void> {
+  await tx.execute(sql`UPDATE notice_recipients SET answer = ${answer}, answered_at = now() WHERE notice_id = ${noticeId} AND user_id = ${userId}`);
 }
 
 /** Marks the receipt read (the first read time stays) and keeps the notice's count in step; true when it was unread. */

@@ -9,13 +9,12 @@ import {
   noticeUpdateSchema,
   pagedQuerySchema,
 } from '@campus/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { backgroundOf } from '../../../platform/background.ts';
 import { ok } from '../../../platform/envelope.ts';
-import { badRequest } from '../../../platform/errors.ts';
 import { t } from '../../../platform/i18n.ts';
+import { callerOf, pageOf, searchOf } from '../common.ts';
 import {
   classesToPublishTo,
   createNotice,
@@ -29,7 +28,6 @@ import {
   remindNotice,
   resendNotice,
   updateNotice,
-  type Caller,
 } from './service.ts';
 
 const VIEW = { permission: NOTICE_PERMISSIONS.view } as const;
@@ -42,18 +40,8 @@ const audit = (operation: string) => ({ module: 'homeSchool.notice', operation }
 
 const receiptsBody = pagedQuerySchema.extend({ id: idSchema });
 
-/** The search of a paged call, checked by the list's own schema. */
-function searchOf<S extends z.ZodType>(schema: S, search: unknown): z.infer<S> {
-  const parsed = schema.safeParse(search ?? {});
-  if (!parsed.success) throw badRequest('paging.badSearch');
-  return parsed.data;
-}
 
-const pageOf = (body: { currPage: number; limit: number }) => ({ offset: body.currPage * body.limit, limit: body.limit });
 
-async function callerOf(request: FastifyRequest): Promise<Caller> {
-  return { auth: request.auth!, permissions: await request.permissions(), language: request.language };
-}
 
 /** 通知发布 (/jxhd/tzfb) and 我的通知 (/jxhd/wdtz): docs/calls-homeSchool.md. */
 export async function noticeRoutes(fastify: FastifyInstance): Promise<void> {

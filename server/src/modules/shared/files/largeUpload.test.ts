@@ -136,7 +136,9 @@ describe.skipIf(ENCRYPTED)('large uploads stream to storage', () => {
     expect(result.status, result.body.msg).toBe(200);
     expect(result.body.data.map((file) => file.size)).toEqual(sizes);
     // Before: each file was read whole, twice, and sent as one parameter (~4 times its size live, ~96 MB).
-    expect(growth).toBeLessThan(32 * MB);
+    // The bound leaves room for a late garbage collection on a loaded machine (34 MB seen once with four
+    // test processes on two cores) and stays far below the three files held once (72 MB).
+    expect(growth).toBeLessThan(40 * MB);
     const third = result.body.data[2];
     const whole = await download(third.RESID);
     expect(whole).toMatchObject({ status: 200, bytes: sizes[2], sha256: videoPieces(sizes[2], 3).sha256 });

@@ -1,0 +1,117 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { AWARD_PICTURE_PURPOSE, type AwardPicture, type AwardStudent, type Language } from '@campus/contract';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
+import type { AuthContext } from '../../platform/context.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { pageChoosableStudents } from '../shared/students/choices.ts';
+import { taughtClassIds } from '../../platform/scope.ts';
+import { ownedFiles, registerFileReadRule, registerFileReference } from '../shared/files/service.ts';
+
+/** Permissions of 竞赛获奖 (the menu's pages and their buttons, server/src/db/seed/menus.ts). */
+export const AWARD_PERMISSIONS = {
+  settings: { view: 'award:settings', edit: 'award:settings:edit', remove: 'award:settings:delete', all: 'award:settings:all' },
+  disciplinary: { view: 'award:disciplinary', edit: 'award:disciplinary:edit', remove: 'award:disciplinary:delete', all: 'award:disciplinary:all' },
+  aboveSchool: { view: 'award:aboveSchool', edit: 'award:aboveSchool:edit', remove: 'award:aboveSchool:delete', all: 'award:aboveSchool:all' },
+  myAwards: 'award:myAwards',
+} as const;
+
+export interface Caller {
+  auth: AuthContext;
+  permissions: Set<string>;
+  language: Language;
+}
+
+export async function callerOf(request: FastifyRequest): Promise<Caller> {
+  return { auth: request.auth!, permissions: await request.permissions(), language: request.language };
+}
+
+/** The search of a paged call, checked by the list's own schema. */
+export function searchOf<S extends z.ZodType>(schema: S, search: unknown): z.infer<S> {
+  const parsed = schema.safeParse(search ?? {});
+  if (!parsed.success) throw badRequest('paging.badSearch');
+  return parsed.data;
+}
+
+export const pageOf = (body: { currPage: number; limit: number }) => ({ offset: body.currPage * body.limit, limit: body.limit });
+
+export const intArray = (values: readonly number[]) => sql`${sql.param([...values])}::int[]`;
+export const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
+export const day = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
+
+/** The pictures of a write, each the caller's own upload of purpose `image`; answers the ids once each. */
+export async function checkedPictures(tx: Tx, auth: AuthContext, ids: readonly string[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  try {
+    await ownedFiles(tx, auth, unique, [AWARD_PICTURE_PURPOSE]);
+  } catch (error) {
+    if (error instanceof AppError && error.httpStatus === 403) throw badRequest('awards.pictureInvalid');
+    throw error;
+  }
+  return unique;
+}
+
+/** Kept pictures stay when a record is modified by someone else than their uploader (the administrator). */
+export async function checkedPicturesKeeping(tx: Tx, auth: AuthContext, ids: readonly string[], kept: readonly string[]): Promise<string[]> {
+  const keep = new Set(kept);
+  const fresh = [...new Set(ids)].filter((id) => !keep.has(id));
+  await checkedPictures(tx, auth, fresh);
+  return [...new Set(ids)];
+}
+
+export async function pictureInfos(db: DbOrTx, ids: readonly string[]): Promise<AwardPicture[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<AwardPicture>(db, sql`
+    SELECT f.id, f.original_name AS name, f.size::int AS size, f.mime_type AS "mimeType" FROM files f WHERE f.id = ANY(${textArray(ids)})`);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}
+
+/** Students the caller may give awards to: any with the page's `:all` right, else those of the classes they lead or teach. */
+export function studentScope(caller: Caller, allPermission: string, studentId: SQL): SQL {
+  if (caller.permissions.has(allPermission)) return sql`TRUE`;
+  return sql`${studentId} IN (SELECT s.id FROM students s WHERE s.class_id IN (${taughtClassIds(caller.auth)}))`;
+}
+
+/** Checks chosen students exist (404 otherwise) and are the caller's to choose (403 with the message). */
+export async function checkStudents(tx: Tx, caller: Caller, allPermission: string, ids: readonly number[]): Promise<AwardStudent[]> {
+  const unique = [...new Set(ids)];
+  const rows = await queryRows<AwardStudent & { mine: boolean }>(tx, sql`
+    SELECT s.id, s.student_number AS "studentNumber", s.name, coalesce(c.name, '') AS "className", ${studentScope(caller, allPermission, sql`s.id`)} AS mine
+    FROM students s LEFT JOIN classes c ON c.id = s.class_id WHERE s.id = ANY(${intArray(unique)})`);
+  if (rows.length !== unique.length) throw notFound();
+  if (rows.some((row) => !row.mine)) throw forbidden('awards.studentOutOfScope');
+  return rows.map(({ mine: _mine, ...student }) => student);
+}
+
+/** Students a caller may choose, by number or name (the shared choice of students, with the awards' `:all` rights). */
+export async function pageAwardStudents(
+  db: DbOrTx,
+  caller: Caller,
+  allPermissions: readonly string[],
+  keyword: string | undefined,
+  page: { offset: number; limit: number },
+): Promise<{ total: number; rows: AwardStudent[] }> {
+  return pageChoosableStudents(db, caller.auth, allPermissions.some((permission) => caller.permissions.has(permission)), keyword, page);
+}
+
+// Award pictures: staff with the page see them; a winner and their parents see the pictures of their awards.
+const holds = (column: SQL, fileId: SQL) => sql`jsonb_exists(${column}, ${fileId})`;
+const winnerOrParent = (auth: AuthContext, studentId: SQL) =>
+  sql`${studentId} IN (SELECT s.id FROM students s WHERE s.user_id = ${auth.userId} UNION SELECT g.student_id FROM guardians g WHERE g.parent_user_id = ${auth.userId})`;
+registerFileReadRule(AWARD_PICTURE_PURPOSE, (auth, permissions, fileId) => {
+  const parts: SQL[] = [];
+  if (permissions.has(AWARD_PERMISSIONS.settings.view) || permissions.has(AWARD_PERMISSIONS.disciplinary.view)) {
+    parts.push(sql`EXISTS (SELECT 1 FROM competitions c WHERE ${holds(sql`c.pictures`, fileId)})`);
+  }
+  if (permissions.has(AWARD_PERMISSIONS.disciplinary.view)) parts.push(sql`EXISTS (SELECT 1 FROM disciplinary_awards d WHERE ${holds(sql`d.pictures`, fileId)})`);
+  if (permissions.has(AWARD_PERMISSIONS.aboveSchool.view)) parts.push(sql`EXISTS (SELECT 1 FROM above_school_awards a WHERE ${holds(sql`a.pictures`, fileId)})`);
+  parts.push(sql`EXISTS (SELECT 1 FROM disciplinary_awards d WHERE ${holds(sql`d.pictures`, fileId)} AND ${winnerOrParent(auth, sql`d.student_id`)})`);
+  parts.push(sql`EXISTS (SELECT 1 FROM above_school_awards a JOIN above_school_award_winners w ON w.award_id = a.id
+    WHERE ${holds(sql`a.pictures`, fileId)} AND ${winnerOrParent(auth, sql`w.student_id`)})`);
+  return sql`(${sql.join(parts, sql` OR `)})`;
+});
+registerFileReference((fileId) => sql`EXISTS (SELECT 1 FROM competitions c WHERE ${holds(sql`c.pictures`, fileId)})`);
+registerFileReference((fileId) => sql`EXISTS (SELECT 1 FROM disciplinary_awards d WHERE ${holds(sql`d.pictures`, fileId)})`);
+registerFileReference((fileId) => sql`EXISTS (SELECT 1 FROM above_school_awards a WHERE ${holds(sql`a.pictures`, fileId)})`);

@@ -1,0 +1,74 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ConductCategory, ConductResult } from '@campus/contract';
+import { queryRows, type DbOrTx } from '../../../db/client.ts';
+import { likePattern } from '../../../platform/listing.ts';
+
+export interface ConductRecord {
+  id: number;
+  studentId: number;
+  studentName: string;
+  studentNumber: string;
+  className: string | null;
+  category: ConductCategory;
+  content: string;
+  result: ConductResult;
+  askReply: boolean;
+  publisherUserId: number | null;
+  publisherName: string | null;
+  createdAt: Date;
+  replies: { parentName: string; content: string; repliedAt: string }[];
+  myReply: { content: string; repliedAt: string } | null;
+}
+
+/** `me`: the reading parent, whose own reply is picked out. */
+const columns = (me: number | null) => sql`
+  r.id, r.student_id AS "studentId", s.name AS "studentName", s.student_number AS "studentNumber", c.name AS "className",
+  r.category, r.content, r.result, r.ask_reply AS "askReply", r.publisher_user_id AS "publisherUserId", p.display_name AS "publisherName",
+  r.created_at AS "createdAt",
+  coalesce((SELECT jsonb_agg(jsonb_build_object('parentName', u.display_name, 'content', cr.content, 'repliedAt', to_char(cr.replied_at, 'YYYY-MM-DD HH24:MI:SS')) ORDER BY cr.replied_at)
+            FROM conduct_replies cr JOIN users u ON u.id = cr.parent_user_id WHERE cr.record_id = r.id), '[]'::jsonb) AS replies,
+  ${me === null ? sql`NULL::jsonb` : sql`(SELECT jsonb_build_object('content', cr.content, 'repliedAt', to_char(cr.replied_at, 'YYYY-MM-DD HH24:MI:SS')) FROM conduct_replies cr WHERE cr.record_id = r.id AND cr.parent_user_id = ${me})`} AS "myReply"`;
+
+const FROM = sql`
+  FROM conduct_records r JOIN students s ON s.id = r.student_id LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN users p ON p.id = r.publisher_user_id`;
+
+export interface ConductFilter {
+  /** Records of this publisher only; null: everyone's. */
+  publisherUserId?: number | null;
+  /** Records of the children of this parent only. */
+  parentUserId?: number;
+  keyword?: string;
+  category?: ConductCategory;
+  replied?: '0' | '1';
+}
+
+function where(filter: ConductFilter): SQL {
+  const parts: SQL[] = [sql`TRUE`];
+  if (filter.publisherUserId) parts.push(sql`r.publisher_user_id = ${filter.publisherUserId}`);
+  if (filter.parentUserId) parts.push(sql`r.student_id IN (SELECT g.student_id FROM guardians g WHERE g.parent_user_id = ${filter.parentUserId})`);
+  if (filter.keyword) parts.push(sql`(s.name ILIKE ${likePattern(filter.keyword)} OR s.student_number ILIKE ${likePattern(filter.keyword)} OR r.content ILIKE ${likePattern(filter.keyword)})`);
+  if (filter.category) parts.push(sql`r.category = ${filter.category}`);
+  if (filter.replied === '1') parts.push(sql`EXISTS (SELECT 1 FROM conduct_replies cr WHERE cr.record_id = r.id)`);
+  if (filter.replied === '0') parts.push(sql`NOT EXISTS (SELECT 1 FROM conduct_replies cr WHERE cr.record_id = r.id)`);
+  return sql.join(parts, sql` AND `);
+}
+
+export async function pageConduct(db: DbOrTx, filter: ConductFilter, page: { offset: number; limit: number }): Promise<{ total: number; rows: ConductRecord[] }> {
+  const condition = where(filter);
+  const [counted, rows] = await Promise.all([
+    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${FROM} WHERE ${condition}`),
+    queryRows<ConductRecord>(db, sql`SELECT ${columns(filter.parentUserId ?? null)} ${FROM} WHERE ${condition} ORDER BY r.created_at DESC, r.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
+  ]);
+  return { total: counted[0]!.total, rows };
+}
+
+export async function conductById(db: DbOrTx, id: number, me: number | null = null, lock = false): Promise<ConductRecord | null> {
+  const [row] = await queryRows<ConductRecord>(db, sql`SELECT ${columns(me)} ${FROM} WHERE r.id = ${id} ${lock ? sql`FOR UPDATE OF r` : sql``}`);
+  return row ?? null;
+}
+
+/** Whether the parent is a guardian of the student. */
+export async function isGuardianOf(db: DbOrTx, parentUserId: number, studentId: number): Promise<boolean> {
+  const [row] = await queryRows<{ ok: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM guardians WHERE parent_user_id = ${parentUserId} AND student_id = ${studentId}) AS ok`);
+  return row?.ok === true;
+}

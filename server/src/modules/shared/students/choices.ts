@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import type { AwardStudent } from '@campus/contract';
+import { queryRows, type DbOrTx } from '../../../db/client.ts';
+import type { AuthContext } from '../../../platform/context.ts';
+import { likePattern } from '../../../platform/listing.ts';
+import { taughtClassIds } from '../../../platform/scope.ts';
+
+/**
+ * In-school students a teacher may choose in a form (a conduct record, an award): those of the classes
+ * they lead or teach, or every student when the screen's `:all` right says so; found by number or name,
+ * with their ids (the student list's wire answers carry none). Shared by the areas that pick students.
+ */
+export async function pageChoosableStudents(
+  db: DbOrTx,
+  auth: AuthContext,
+  everyone: boolean,
+  keyword: string | undefined,
+  page: { offset: number; limit: number },
+): Promise<{ total: number; rows: AwardStudent[] }> {
+  const where = sql.join(
+    [
+      sql`s.in_school_status = '1'`,
+      everyone ? sql`TRUE` : sql`s.class_id IN (${taughtClassIds(auth)})`,
+      keyword ? sql`(s.student_number ILIKE ${likePattern(keyword)} OR s.name ILIKE ${likePattern(keyword)})` : sql`TRUE`,
+    ],
+    sql` AND `,
+  );
+  const [counted, rows] = await Promise.all([
+    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM students s WHERE ${where}`),
+    queryRows<AwardStudent>(db, sql`
+      SELECT s.id, s.student_number AS "studentNumber", s.name, coalesce(c.name, '') AS "className"
+      FROM students s LEFT JOIN classes c ON c.id = s.class_id WHERE ${where}
+      ORDER BY c.code NULLS LAST, s.student_number LIMIT ${page.limit} OFFSET ${page.offset}`),
+  ]);
+  return { total: counted[0]!.total, rows };
+}
