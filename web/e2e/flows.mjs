@@ -7,6 +7,10 @@ import { menusDictsFlows } from './system/menusDictsFlows.mjs';
 import { campusFlows } from './system/campusFlows.mjs';
 import { operationsFlows } from './system/operationsFlows.mjs';
 import { mfaFlows } from './session/mfaFlows.mjs';
+import { noticeFlows } from './homeSchool/noticeFlows.mjs';
+import { eventConductFlows } from './homeSchool/eventConductFlows.mjs';
+import { smsFlows } from './homeSchool/smsFlows.mjs';
+import { awardFlows } from './awards/awardFlows.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
 const TOKEN_KEY = 'X-TOKEN-XX';
@@ -41,7 +45,8 @@ async function login(page, base, username, password) {
 async function loginOk(page, base, username, password = DEMO_PASSWORD) {
   await login(page, base, username, password);
   await page.waitForURL(/\/dashboard$/);
-  await page.getByTestId('sidebar').waitFor();
+  // The top bar, not the sidebar: on a phone the menu is a drawer that opens from the top bar's button.
+  await page.getByTestId('top-bar').waitFor();
 }
 
 const sidebar = (page) => page.getByTestId('sidebar');
@@ -419,4 +424,12 @@ export const flows = [
   ...operationsFlows,
   // Issue 12: the second factor (web/e2e/session/mfaFlows.mjs).
   ...mfaFlows,
+  // Issue 13: notices of the Home-school area (web/e2e/homeSchool/noticeFlows.mjs).
+  ...noticeFlows,
+  // Issue 13: events and conduct of the Home-school area (web/e2e/homeSchool/eventConductFlows.mjs).
+  ...eventConductFlows,
+  // Issue 13: SMS reminders (web/e2e/homeSchool/smsFlows.mjs).
+  ...smsFlows,
+  // Competitions and awards (web/e2e/awards/awardFlows.mjs).
+  ...awardFlows,
 ];

@@ -136,9 +136,13 @@ export interface PagedQueryBody {
   page: number;
 }
 
-export async function fetchPagedRows<Row>(url: string, body: PagedQueryBody, signal?: AbortSignal): Promise<PagedResult<Row>> {
-  const data = await call<PagedResult<Row> | null>(url, { json: body, signal });
-  return { total: Number(data?.total ?? 0), rows: Array.isArray(data?.rows) ? data.rows : [] };
+/** A page of rows and whatever else the call answered beside them (e.g. counts over the whole list). */
+export type PagedAnswer<Row> = PagedResult<Row> & { [more: string]: unknown };
+
+export async function fetchPagedRows<Row>(url: string, body: PagedQueryBody & Record<string, unknown>, signal?: AbortSignal): Promise<PagedAnswer<Row>> {
+  const data = await call<PagedAnswer<Row> | null>(url, { json: body, signal });
+  const more = data && typeof data === 'object' ? data : {};
+  return { ...more, total: Number(data?.total ?? 0), rows: Array.isArray(data?.rows) ? data.rows : [] };
 }
 
 export interface DeleteCallOptions {

@@ -17,8 +17,10 @@ export type TextArea =
   | 'profiles'
   | 'students'
   | 'messageCenter'
+  | 'homeSchool'
+  | 'awards'
   | 'demo';
-export const TEXT_AREAS: readonly TextArea[] = ['system', 'menusDicts', 'operations', 'campus', 'people', 'pages', 'timetable', 'profiles', 'students', 'messageCenter', 'demo'];
+export const TEXT_AREAS: readonly TextArea[] = ['system', 'menusDicts', 'operations', 'campus', 'people', 'pages', 'timetable', 'profiles', 'students', 'messageCenter', 'homeSchool', 'awards', 'demo'];
 
 export interface AreaTexts {
   /** The area's part of the server catalogue (field names, validation messages of its schemas), if any. */
@@ -38,6 +40,8 @@ const modules: Record<TextArea, () => Promise<{ texts: AreaTexts }>> = {
   profiles: () => import('./areas/profiles.ts'),
   students: () => import('./areas/students.ts'),
   messageCenter: () => import('./areas/messageCenter.ts'),
+  homeSchool: () => import('./areas/homeSchool.ts'),
+  awards: () => import('./areas/awards.ts'),
   demo: () => import('./areas/demo.ts'),
 };
 

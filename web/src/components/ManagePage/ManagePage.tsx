@@ -25,6 +25,8 @@ export interface ManagePageProps<Row extends object, Search extends object> {
   permission: string;
   /** The generic paged call of the list. */
   listUrl: string;
+  /** Shown in the query header's bar (e.g. the page's menu title). */
+  title?: ReactNode;
   columns: PagedColumn<Row>[];
   rowKey?: keyof Row & string;
   /** Search fields (Form.Item elements) of the query header. */
@@ -58,6 +60,7 @@ export interface ManagePageProps<Row extends object, Search extends object> {
 export function ManagePage<Row extends object, Search extends object = Record<string, unknown>>({
   permission,
   listUrl,
+  title,
   columns,
   rowKey = 'id' as keyof Row & string,
   searchFields,
@@ -124,6 +127,7 @@ export function ManagePage<Row extends object, Search extends object = Record<st
   return (
     <div className="manage-page" data-testid={testId}>
       <QueryHeader<Search>
+        title={title}
         form={searchForm}
         initialValues={initialSearch}
         onSearch={(values) => {

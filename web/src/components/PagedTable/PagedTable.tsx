@@ -2,7 +2,7 @@ import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState,
 import { Table, type TableProps } from 'antd';
 import type { ColumnGroupType, ColumnType, SorterResult, SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import { PAGE_SIZES, type PagedResult } from '@campus/contract';
-import { fetchPagedRows, type PagedQueryBody, type SortOrder } from '../../api/components.ts';
+import { fetchPagedRows, type PagedAnswer, type PagedQueryBody, type SortOrder } from '../../api/components.ts';
 import { Pagination, TABLE_PAGINATION_LAYOUT, type PaginationPart } from './Pagination.tsx';
 import './pagedTable.css';
 
@@ -26,6 +26,8 @@ export interface PagedTableProps<Row extends object> extends Omit<TableProps<Row
   columns: PagedColumn<Row>[];
   /** Search parameters of the first load (later ones come through `search(params)`). */
   defaultSearch?: Record<string, unknown>;
+  /** More fields of the body beside the paging ones (e.g. the id of the item whose sub-list this is); a change loads again. */
+  extraBody?: Record<string, unknown>;
   /** Sort of the first load; none by default. */
   defaultSort?: { field: string; order: Exclude<SortOrder, ''> };
   /** Page-size choices, default 10, 20, 30, 40, 50, 100, 200, 500 (spec section 9). */
@@ -37,7 +39,8 @@ export interface PagedTableProps<Row extends object> extends Omit<TableProps<Row
   layout?: readonly PaginationPart[];
   /** Load on mount (default true); otherwise the first `search()` or `reload()` loads. */
   immediate?: boolean;
-  onLoaded?: (result: PagedResult<Row>) => void;
+  /** After each load, with the rows and anything else the call answered beside them. */
+  onLoaded?: (result: PagedAnswer<Row>) => void;
   ref?: Ref<PagedTableHandle<Row>>;
 }
 
@@ -83,6 +86,7 @@ export function PagedTable<Row extends object>({
   url,
   columns,
   defaultSearch,
+  extraBody,
   defaultSort,
   pageSizes = PAGE_SIZES,
   defaultPageSize = 10,
@@ -111,10 +115,14 @@ export function PagedTable<Row extends object>({
     onLoadedRef.current = onLoaded;
   }, [onLoaded]);
 
+  // By value: a caller may pass a new object of the same fields with every render.
+  const extraKey = JSON.stringify(extraBody ?? {});
+
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
-    const body: PagedQueryBody = {
+    const body: PagedQueryBody & Record<string, unknown> = {
+      ...(JSON.parse(extraKey) as Record<string, unknown>),
       currPage: query.page - 1,
       limit: query.pageSize,
       order: query.sortField ? query.order : '',
@@ -140,7 +148,7 @@ export function PagedTable<Row extends object>({
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-  }, [url, query, enabled]);
+  }, [url, query, enabled, extraKey]);
 
   const reload = useCallback(() => {
     setEnabled(true);

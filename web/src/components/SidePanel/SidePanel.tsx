@@ -13,8 +13,8 @@ export interface SidePanelProps {
   children?: ReactNode;
   /** Close when the backdrop is clicked (default true). */
   closeOnBackdrop?: boolean;
-  /** Panel width in px (default 420). */
-  width?: number;
+  /** Panel width in px (default 420), or a CSS width such as '100%' (a phone). */
+  width?: number | string;
   className?: string;
 }
 

@@ -1,0 +1,1 @@
+export { StudentSelect, type StudentSelectProps } from './StudentSelect.tsx';
