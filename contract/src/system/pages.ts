@@ -20,6 +20,8 @@ export const homeCardFormSchema = z
     nameEn: z.string().trim().max(50, 'validation.tooLong').optional().default(''),
     route: route.optional().default(''),
     content: z.string({ message: 'homeCards.contentRequired' }).trim().min(1, 'homeCards.contentRequired').max(300, 'validation.tooLong'),
+    /** The text in English (notice and list cards); an English dashboard falls back to `content` without it. */
+    contentEn: z.string().trim().max(300, 'validation.tooLong').optional().default(''),
     /** Empty: every role. */
     roleCode: z.string().trim().max(64, 'validation.tooLong').optional().default(''),
     category: z.enum(HOME_CARD_CATEGORIES, { message: 'homeCards.categoryRequired' }),
@@ -48,6 +50,7 @@ export interface HomeCardRow {
   nameEn: string | null;
   route: string | null;
   content: string;
+  contentEn: string | null;
   roleCode: string | null;
   roleName: string | null;
   category: (typeof HOME_CARD_CATEGORIES)[number];

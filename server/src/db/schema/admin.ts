@@ -126,6 +126,8 @@ export const homeCards = pgTable(
     route: varchar('route', { length: 300 }),
     /** What the card shows: a built-in widget key or text. */
     content: varchar('content', { length: 300 }).notNull(),
+    /** The text in English, for a notice or list card (an English dashboard shows it; the Chinese one when empty). */
+    contentEn: varchar('content_en', { length: 300 }),
     roleId: integer('role_id').references(() => roles.id, { onDelete: 'cascade' }),
     /** 'shortcut' | 'statistic' | 'list' | 'notice' */
     category: varchar('category', { length: 20 }).notNull(),

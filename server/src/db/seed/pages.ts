@@ -2,22 +2,28 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../client.ts';
 import { homeCards, roles } from '../schema/index.ts';
 
-const CARDS: { name: string; nameEn: string; route: string | null; content: string; role: string | null; category: 'shortcut' | 'statistic' | 'notice'; sort: number }[] = [
+const CARDS: { name: string; nameEn: string; route: string | null; content: string; contentEn?: string; role: string | null; category: 'shortcut' | 'statistic' | 'notice'; sort: number }[] = [
   { name: '未读消息', nameEn: 'Unread messages', route: '/messageCenter/xxzx', content: 'unreadMessages', role: null, category: 'statistic', sort: 1 },
   { name: '我的学生', nameEn: 'My students', route: '/rygl/xsxx', content: 'visibleStudents', role: 'class_teacher', category: 'statistic', sort: 2 },
   { name: '全校班级', nameEn: 'Classes', route: '/xtgl/bjgl', content: 'visibleClasses', role: 'admin', category: 'statistic', sort: 2 },
-  { name: '我的课表', nameEn: 'My timetable', route: '/kbgl/xskb', content: '查看本周课程安排', role: 'student', category: 'shortcut', sort: 3 },
-  { name: '教师课表', nameEn: 'Teacher timetable', route: '/kbgl/jskb', content: '查看本周授课安排', role: 'teacher', category: 'shortcut', sort: 3 },
+  { name: '我的课表', nameEn: 'My timetable', route: '/kbgl/xskb', content: '查看本周课程安排', contentEn: "This week's lessons", role: 'student', category: 'shortcut', sort: 3 },
+  { name: '教师课表', nameEn: 'Teacher timetable', route: '/kbgl/jskb', content: '查看本周授课安排', contentEn: "This week's teaching", role: 'teacher', category: 'shortcut', sort: 3 },
   { name: '未读通知', nameEn: 'Unread notices', route: '/jxhd/wdtz', content: 'unreadNotices', role: 'parent', category: 'statistic', sort: 2 },
   { name: '未读通知', nameEn: 'Unread notices', route: '/jxhd/wdtz', content: 'unreadNotices', role: 'student', category: 'statistic', sort: 2 },
   { name: '最新通知已读', nameEn: 'Read my latest notice', route: '/jxhd/tzfb', content: 'latestNoticeReads', role: 'teacher', category: 'statistic', sort: 4 },
-  { name: '学期提示', nameEn: 'Term notice', route: null, content: '本学期第 19 周为期末考试周，请各班主任提前安排复习并核对考场名单。', role: null, category: 'notice', sort: 9 },
+  { name: '学期提示', nameEn: 'Term notice', route: null, content: '本学期第 19 周为期末考试周，请各班主任提前安排复习并核对考场名单。', contentEn: 'Week 19 is the final exam week: class teachers, please plan the revision and check the exam room lists.', role: null, category: 'notice', sort: 9 },
 ];
 
 /** Demo home cards, once: an administrator's later edits are never overwritten. */
 export async function seedHomeCards(tx: Tx): Promise<void> {
   const [row] = await queryRows<{ existing: number }>(tx, sql`SELECT count(*)::int AS existing FROM home_cards`);
-  if (row && row.existing > 0) return;
+  if (row && row.existing > 0) {
+    // Cards seeded before they had English texts get them, where nobody has changed their text since.
+    for (const card of CARDS.filter((item) => item.contentEn)) {
+      await tx.execute(sql`UPDATE home_cards SET content_en = ${card.contentEn!} WHERE content = ${card.content} AND content_en IS NULL`);
+    }
+    return;
+  }
   const roleRows = await tx.select({ id: roles.id, code: roles.code }).from(roles);
   const roleId = new Map(roleRows.map((role) => [role.code, role.id]));
   await tx.insert(homeCards).values(CARDS.map(({ role, ...card }) => ({ ...card, roleId: role ? (roleId.get(role) ?? null) : null })));

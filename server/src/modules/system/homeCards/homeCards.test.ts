@@ -62,6 +62,20 @@ describe('home cards', () => {
     expect((await call('/api/system/homeCards/delete', { ids: [id] }, admin, EN)).json().msg).toBe('Data does not exist');
   });
 
+  it('shows a card’s English text on an English dashboard, the Chinese one otherwise', async () => {
+    const student = await t.login('201911001');
+    const english = (await call('/api/dashboard/cards', undefined, student, EN)).json().data;
+    expect(english.find((c: { title: string }) => c.title === 'Term notice').content).toMatch(/^Week 19 is the final exam week/);
+    const chinese = (await call('/api/dashboard/cards', undefined, student)).json().data;
+    expect(chinese.find((c: { title: string }) => c.title === '学期提示').content).toMatch(/^本学期第 19 周/);
+    const created = (await call('/api/system/homeCards/create', { ...CARD, name: '通知', category: 'notice', route: '', content: '明天放假', contentEn: 'No school tomorrow' })).json();
+    expect((await call('/api/system/homeCards/get', { id: created.data.id })).json().data.contentEn).toBe('No school tomorrow');
+    const shown = (await call('/api/dashboard/cards', undefined, student, EN)).json().data;
+    expect(shown.find((c: { id: number }) => c.id === created.data.id).content).toBe('No school tomorrow');
+    expect((await call('/api/system/homeCards/create', { ...CARD, contentEn: 'x'.repeat(301) }, admin, EN)).json().msg).toContain('too long');
+    await call('/api/system/homeCards/delete', { ids: [created.data.id] });
+  });
+
   it('is managed only with the home-card permissions', async () => {
     const teacher = await t.login('T0001');
     expect((await call('/api/system/homeCards/page', { currPage: 0, limit: 10 }, teacher)).statusCode).toBe(403);

@@ -28,6 +28,7 @@ const columns = {
   nameEn: homeCards.nameEn,
   route: homeCards.route,
   content: homeCards.content,
+  contentEn: homeCards.contentEn,
   roleCode: roles.code,
   roleName: roles.name,
   category: homeCards.category,
@@ -59,7 +60,7 @@ export async function findCard(db: DbOrTx, id: number): Promise<HomeCardRow | un
 /** The enabled cards for every role, or for one of the given role codes. */
 export async function cardsForRoles(db: DbOrTx, roleCodes: string[]) {
   return db
-    .select({ id: homeCards.id, name: homeCards.name, nameEn: homeCards.nameEn, route: homeCards.route, content: homeCards.content, category: homeCards.category })
+    .select({ id: homeCards.id, name: homeCards.name, nameEn: homeCards.nameEn, route: homeCards.route, content: homeCards.content, contentEn: homeCards.contentEn, category: homeCards.category })
     .from(homeCards)
     .leftJoin(roles, eq(roles.id, homeCards.roleId))
     .where(and(eq(homeCards.enabled, true), roleCodes.length ? or(isNull(homeCards.roleId), and(inArray(roles.code, roleCodes), eq(roles.enabled, true))) : isNull(homeCards.roleId)))

@@ -16,7 +16,8 @@ async function roleIdOf(db: DbOrTx, code: string): Promise<number | null> {
 }
 
 function values(card: HomeCardForm, roleId: number | null) {
-  return { name: card.name, nameEn: card.nameEn || null, route: card.route || null, content: card.content, roleId, category: card.category, sort: card.sort, enabled: card.enabled };
+  // A statistic card's content is a key, not text: it has no English of its own.
+  return { name: card.name, nameEn: card.nameEn || null, route: card.route || null, content: card.content, contentEn: (card.category !== 'statistic' && card.contentEn) || null, roleId, category: card.category, sort: card.sort, enabled: card.enabled };
 }
 
 export async function createCard(db: Db, card: HomeCardForm): Promise<number> {
@@ -74,7 +75,8 @@ export async function dashboardCards(db: DbOrTx, auth: AuthContext, roleCodes: s
   return Promise.all(
     cards.map(async (card) => {
       const category = card.category as DashboardCard['category'];
-      const base: DashboardCard = { id: card.id, title: (language === 'en' && card.nameEn) || card.name, route: card.route, category, content: card.content };
+      const content = (language === 'en' && card.contentEn) || card.content;
+      const base: DashboardCard = { id: card.id, title: (language === 'en' && card.nameEn) || card.name, route: card.route, category, content };
       return category === 'statistic' ? { ...base, value: await statistic(db, auth, card.content) } : base;
     }),
   );

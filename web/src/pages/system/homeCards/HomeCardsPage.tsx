@@ -30,7 +30,7 @@ export default function HomeCardsPage(_props: PageProps) {
   const initialValues = useMemo<Partial<HomeCardForm>>(
     () =>
       dialog?.row
-        ? { ...dialog.row, nameEn: dialog.row.nameEn ?? '', route: dialog.row.route ?? '', roleCode: dialog.row.roleCode ?? '' }
+        ? { ...dialog.row, nameEn: dialog.row.nameEn ?? '', contentEn: dialog.row.contentEn ?? '', route: dialog.row.route ?? '', roleCode: dialog.row.roleCode ?? '' }
         : { category: 'shortcut', enabled: true, sort: 0, roleCode: '' },
     [dialog],
   );
@@ -108,6 +108,15 @@ export default function HomeCardsPage(_props: PageProps) {
                     )}
                   </Form.Item>
                 )}
+              </Form.Item>
+              <Form.Item noStyle shouldUpdate={(a, b) => a.category !== b.category}>
+                {() =>
+                  form.getFieldValue('category') === 'statistic' ? null : (
+                    <Form.Item name="contentEn" label={t('homeCards.contentEn')} rules={[zodRule(homeCardFormSchema, 'contentEn', form)]} extra={t('homeCards.contentEnHint')}>
+                      <Input.TextArea rows={2} maxLength={300} data-testid="home-card-content-en" />
+                    </Form.Item>
+                  )
+                }
               </Form.Item>
               <Form.Item name="route" label={t('homeCards.route')} rules={[zodRule(homeCardFormSchema, 'route', form)]}>
                 <Input maxLength={300} placeholder="/kbgl/xskb" />

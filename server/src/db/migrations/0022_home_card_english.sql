@@ -1,0 +1,1 @@
+ALTER TABLE "home_cards" ADD COLUMN "content_en" varchar(300);
