@@ -90,7 +90,7 @@ export function fetchMyNotice(id: number, signal?: AbortSignal): Promise<MyNotic
   return call<MyNoticeDetail>(MY_NOTICE_CALLS.get, { json: { id }, signal });
 }
 
-/** 活动发布: events go out like notices, through their own calls (docs/calls-homeSchool.md, "Events"). */
+/** Event release: events go out like notices, through their own calls (docs/calls-homeSchool.md, "Events"). */
 export const EVENT_CALLS = {
   page: '/api/homeSchool/events/page',
   get: '/api/homeSchool/events/get',
@@ -140,7 +140,7 @@ export async function answerEvent(id: number, answer: EventAnswer): Promise<stri
   return (await request<null>(MY_NOTICE_ANSWER_CALL, { json: { id, answer } })).msg;
 }
 
-/** 表现发布 (the teacher's conduct records) and 表现回复 (the parents' side). */
+/** Performance release (the teacher's conduct records) and performance replies (the parents' side). */
 export const CONDUCT_CALLS = {
   page: '/api/homeSchool/conduct/page',
   get: '/api/homeSchool/conduct/get',

@@ -1,7 +1,7 @@
 import type { SmsSend, SmsSendResult, SmsStudentOption } from '@campus/contract';
 import { call, request } from './client.ts';
 
-/** 短信提醒 (docs/calls-homeSchool.md, "SMS reminders"). */
+/** SMS reminders (docs/calls-homeSchool.md, "SMS reminders"). */
 export const SMS_CALLS = {
   page: '/api/homeSchool/sms/page',
   classes: '/api/homeSchool/sms/classes',

@@ -80,7 +80,7 @@ function Answers({ row }: { row: EventRow }) {
 }
 
 /**
- * A release page: 通知发布 (notices) or 活动发布 (/jxhd/hdfb, events, which add a place, a time, pictures
+ * A release page: notice release (notices) or event release (/jxhd/hdfb, events, which add a place, a time, pictures
  * and, when asked, whether each recipient joins). Same list, form, receipts and view; the kind picks the calls.
  */
 export function ReleasePage({ route, kind }: PageProps & { kind: ReleaseKind }) {

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { RELEASE, type ReleaseConfig } from '../../../api/homeSchool.ts';
 
 /**
- * Which release page the notice screens serve: 通知发布 (notices) or 活动发布 (events). The list, form,
+ * Which release page the notice screens serve: notice release (notices) or event release (events). The list, form,
  * receipts and view read their calls and rights from here; an event adds its place, time and answers.
  */
 export const ReleaseContext = createContext<ReleaseConfig>(RELEASE.notice);
