@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { AWARD_PICTURE_PURPOSE, type AwardPicture, type AwardStudent, type Language } from '@campus/contract';
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { AWARD_PICTURE_PURPOSE, type AwardPicture, type AwardStudent } from '@campus/contract';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
+import type { Caller } from '../../platform/caller.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { pageChoosableStudents } from '../shared/students/choices.ts';
@@ -17,24 +16,7 @@ export const AWARD_PERMISSIONS = {
   myAwards: 'award:myAwards',
 } as const;
 
-export interface Caller {
-  auth: AuthContext;
-  permissions: Set<string>;
-  language: Language;
-}
-
-export async function callerOf(request: FastifyRequest): Promise<Caller> {
-  return { auth: request.auth!, permissions: await request.permissions(), language: request.language };
-}
-
-/** The search of a paged call, checked by the list's own schema. */
-export function searchOf<S extends z.ZodType>(schema: S, search: unknown): z.infer<S> {
-  const parsed = schema.safeParse(search ?? {});
-  if (!parsed.success) throw badRequest('paging.badSearch');
-  return parsed.data;
-}
-
-export const pageOf = (body: { currPage: number; limit: number }) => ({ offset: body.currPage * body.limit, limit: body.limit });
+export { callerOf, pageOf, searchOf, type Caller } from '../../platform/caller.ts';
 
 export const intArray = (values: readonly number[]) => sql`${sql.param([...values])}::int[]`;
 export const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;

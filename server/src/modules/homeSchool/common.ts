@@ -1,25 +1,2 @@
-import type { Language } from '@campus/contract';
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import type { AuthContext } from '../../platform/context.ts';
-import { badRequest } from '../../platform/errors.ts';
-
-/** Who calls a Home-school route: their session, their rights (the `:all` ones widen what they see) and language. */
-export interface Caller {
-  auth: AuthContext;
-  permissions: Set<string>;
-  language: Language;
-}
-
-export async function callerOf(request: FastifyRequest): Promise<Caller> {
-  return { auth: request.auth!, permissions: await request.permissions(), language: request.language };
-}
-
-/** The search of a generic paged call, checked by the list's own schema. */
-export function searchOf<S extends z.ZodType>(schema: S, search: unknown): z.infer<S> {
-  const parsed = schema.safeParse(search ?? {});
-  if (!parsed.success) throw badRequest('paging.badSearch');
-  return parsed.data;
-}
-
-export const pageOf = (body: { currPage: number; limit: number }) => ({ offset: body.currPage * body.limit, limit: body.limit });
+// The business areas share the caller and the paged call's pieces (platform/caller.ts).
+export { callerOf, pageOf, searchOf, type Caller } from '../../platform/caller.ts';

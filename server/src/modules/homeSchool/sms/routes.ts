@@ -3,17 +3,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../platform/envelope.ts';
-import { badRequest } from '../../../platform/errors.ts';
 import { t } from '../../../platform/i18n.ts';
-import { pageSms, retrySms, sendSms, SMS_PERMISSIONS, smsClasses, smsStudents, type Caller } from './service.ts';
+import { callerOf, pageOf, searchOf } from '../common.ts';
+import { pageSms, retrySms, sendSms, SMS_PERMISSIONS, smsClasses, smsStudents } from './service.ts';
 
 const VIEW = { permission: SMS_PERMISSIONS.view } as const;
 const SEND = { permission: SMS_PERMISSIONS.send } as const;
 const refusal = 'homeSchool.sms.noRight' as const;
 
-async function callerOf(request: FastifyRequest): Promise<Caller> {
-  return { auth: request.auth!, permissions: await request.permissions() };
-}
 
 /** A sending with failures says so in the spec's words; the counts still come back for the screen. */
 function answer(request: FastifyRequest, result: { sent: number; failed: number; withoutPhone: number }) {
@@ -42,9 +39,7 @@ export async function smsRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/homeSchool/sms/page',
     { config: { access: VIEW, readOnly: true }, schema: { tags, summary: 'The outbox: the messages the caller sent (everyone’s with homeSchool:sms:all)', body: pagedQuerySchema } },
     async (request) => {
-      const search = smsSearchSchema.safeParse(request.body.search ?? {});
-      if (!search.success) throw badRequest('paging.badSearch');
-      return ok(await pageSms(database.db, await callerOf(request), search.data, { offset: request.body.currPage * request.body.limit, limit: request.body.limit }));
+      return ok(await pageSms(database.db, await callerOf(request), searchOf(smsSearchSchema, request.body.search), pageOf(request.body)));
     },
   );
 

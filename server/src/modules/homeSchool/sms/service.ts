@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SmsRow, SmsSendResult, SmsState, SmsStudentOption } from '@campus/contract';
 import type { Config } from '../../../config.ts';
 import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
-import type { AuthContext } from '../../../platform/context.ts';
+import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { likePattern } from '../../../platform/listing.ts';
 import { smsChannelOf, type SmsMessage } from '../../../platform/sms.ts';
@@ -15,10 +15,7 @@ export const SMS_PERMISSIONS = {
   all: 'homeSchool:sms:all',
 } as const;
 
-export interface Caller {
-  auth: AuthContext;
-  permissions: Set<string>;
-}
+export type { Caller } from '../../../platform/caller.ts';
 
 const seesAll = (caller: Caller) => caller.permissions.has(SMS_PERMISSIONS.all);
 
