@@ -40,7 +40,13 @@ function choose(testId: string, ...files: File[]) {
 }
 
 /** A parent that keeps the value, as a form would. */
-function Harness(props: { purpose: 'image' | 'avatar' | 'document'; initial?: string[]; onValue?: (ids: string[]) => void; known?: { RESID: string; name: string }[] }) {
+function Harness(props: {
+  purpose: 'image' | 'avatar' | 'document' | 'assignmentImage';
+  initial?: string[];
+  onValue?: (ids: string[]) => void;
+  known?: { RESID: string; name: string }[];
+  capture?: 'environment' | 'user';
+}) {
   const [ids, setIds] = useState<string[]>(props.initial ?? []);
   return (
     <>
@@ -48,6 +54,7 @@ function Harness(props: { purpose: 'image' | 'avatar' | 'document'; initial?: st
         purpose={props.purpose}
         value={ids}
         knownFiles={props.known}
+        capture={props.capture}
         onChange={(next) => {
           setIds(next);
           props.onValue?.(next);
@@ -127,6 +134,30 @@ describe('FileUpload', () => {
     fireEvent.click(remove);
     await waitFor(() => expect(onValue).toHaveBeenLastCalledWith(['d2']));
     expect(names()).toEqual(['d2']);
+  });
+
+  it('offers the camera beside the choose button when asked, its pictures joining the same list and value', async () => {
+    const { unmount } = render(<Harness purpose="assignmentImage" />);
+    expect(screen.queryByTestId('file-upload-camera')).toBeNull();
+    expect(screen.getByTestId('file-upload').querySelectorAll('input[type=file]')).toHaveLength(1);
+    unmount();
+    render(<Harness purpose="assignmentImage" capture="environment" initial={['r0']} known={[{ RESID: 'r0', name: 'page1.jpg' }]} />);
+    expect(screen.getByTestId('file-upload-camera')).toHaveTextContent('拍照');
+    const [camera, chooser] = [...screen.getByTestId('file-upload').querySelectorAll('input[type=file]')] as HTMLInputElement[];
+    expect(camera).toHaveAttribute('capture', 'environment');
+    expect(camera).toHaveAttribute('accept', 'image/*');
+    expect(chooser).not.toHaveAttribute('capture');
+    expect(chooser).toHaveAttribute('accept', '.jpg,.jpeg,.png');
+    fireEvent.change(camera, { target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff])], 'photo.jpg', { type: 'image/jpeg' })] } });
+    await waitFor(() => expect(screen.getByTestId('value')).toHaveTextContent('r0,r1'));
+    expect((uploadMock.mock.calls[0] as [string, UploadParts])[1].fields).toEqual({ purpose: 'assignmentImage' });
+    expect(names()).toEqual(['page1.jpg', 'photo.jpg']);
+    // The camera's pictures pass the same checks.
+    // (The input is a new element after each choice.)
+    const again = screen.getByTestId('file-upload').querySelector('input[capture]') as HTMLInputElement;
+    fireEvent.change(again, { target: { files: [new File(['%PDF-'], 'scan.pdf', { type: 'application/pdf' })] } });
+    await waitFor(() => expect(errors).toHaveLength(1));
+    expect(uploadMock).toHaveBeenCalledTimes(1);
   });
 
   it('drops a failed upload from the list (the client has shown the message)', async () => {

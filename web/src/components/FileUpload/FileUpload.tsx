@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button, Upload, Typography } from 'antd';
 import type { UploadFile, UploadProps } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { CameraOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { acceptedExtensions, formatByteLimit, kindLabels, precheckFile, uploadRule, type UploadPurpose } from '@campus/contract';
 import { ERROR_DURATION_SECONDS, upload } from '../../api/client.ts';
@@ -31,6 +31,11 @@ export interface FileUploadProps {
   disabled?: boolean;
   /** Shows the limits under the button (on by default). */
   showHint?: boolean;
+  /**
+   * For picture purposes on a phone: adds a "Take a photo" button whose input opens the camera ('environment'
+   * the back one, 'user' the front one); the choose button still offers the gallery and files.
+   */
+  capture?: 'environment' | 'user';
   'data-testid'?: string;
 }
 
@@ -42,7 +47,7 @@ export interface FileUploadProps {
  * file only takes it out of the value: the stored file may belong to a saved item the user has not saved
  * again yet, and unreferenced uploads are the owner's to delete.
  */
-export function FileUpload({ purpose, value, onChange, onUploaded, knownFiles, disabled, showHint = true, 'data-testid': testId = 'file-upload' }: FileUploadProps) {
+export function FileUpload({ purpose, value, onChange, onUploaded, knownFiles, disabled, showHint = true, capture, 'data-testid': testId = 'file-upload' }: FileUploadProps) {
   const { t } = useTranslation();
   const rule = uploadRule(purpose);
   const [innerIds, setInnerIds] = useState<string[]>([]);
@@ -118,6 +123,26 @@ export function FileUpload({ purpose, value, onChange, onUploaded, knownFiles, d
   const full = ids.length + pending.length >= rule.maxFiles;
   return (
     <div className="campus-file-upload" data-testid={testId}>
+      {capture && !full && (
+        // The camera's pictures go through the same checks; they show in the list below while uploading and after.
+        <div className="campus-file-upload-camera" style={{ marginBottom: 8 }}>
+          <Upload
+            accept="image/*"
+            capture={capture}
+            multiple={false}
+            fileList={pending}
+            beforeUpload={beforeUpload}
+            customRequest={customRequest}
+            onChange={handleChange}
+            disabled={disabled}
+            showUploadList={false}
+          >
+            <Button icon={<CameraOutlined />} disabled={disabled} data-testid={`${testId}-camera`}>
+              {t('upload.camera')}
+            </Button>
+          </Upload>
+        </div>
+      )}
       <Upload
         accept={acceptedExtensions(purpose).join(',')}
         multiple={rule.maxFiles > 1}

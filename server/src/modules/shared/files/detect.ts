@@ -20,6 +20,10 @@ const SEVEN_ZIP = [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c];
 const ID3 = [0x49, 0x44, 0x33];
 
 const MAX_ZIP_ENTRIES = 20_000;
+/** Boxes looked at on one level of an ISO media file, at most. */
+const MAX_ISO_BOXES = 10_000;
+/** Handlers of tracks that show pictures; a file with one of them is a video whatever else it holds. */
+const VISUAL_HANDLERS = new Set(['vide', 'pict', 'auxv']);
 
 /**
  * Entry names of a ZIP archive: from the central directory (at the end) when it is intact, else by
@@ -83,6 +87,64 @@ export function zipKindOfNames(names: readonly string[]): FileKind {
   return 'zip';
 }
 
+/** One box of ISO base media: `start` is where its content begins, `end` where the box ends. */
+export interface IsoBox {
+  type: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The complete boxes lying in bytes[from, to): a box is [size:4][type:4] (size 1: a 64-bit size follows;
+ * size 0: up to the end). The walk stops at the first box that is malformed or runs past `to`, so a box
+ * cut off by a truncated read is never looked into.
+ */
+export function isoBoxes(bytes: Buffer, from = 0, to = bytes.length): IsoBox[] {
+  const boxes: IsoBox[] = [];
+  let at = from;
+  while (at + 8 <= to && boxes.length < MAX_ISO_BOXES) {
+    let size = bytes.readUInt32BE(at);
+    let header = 8;
+    if (size === 1) {
+      if (at + 16 > to) break;
+      size = Number(bytes.readBigUInt64BE(at + 8));
+      header = 16;
+    } else if (size === 0) {
+      size = to - at;
+    }
+    if (size < header || at + size > to) break;
+    boxes.push({ type: bytes.toString('latin1', at + 4, at + 8), start: at + header, end: at + size });
+    at += size;
+  }
+  return boxes;
+}
+
+/**
+ * The handler type of every track of a complete 'moov' box (moov/trak/mdia/hdlr: version and flags,
+ * pre_defined, then the four-letter handler type).
+ */
+export function isoTrackHandlers(bytes: Buffer, moov: IsoBox): string[] {
+  const handlers: string[] = [];
+  for (const trak of isoBoxes(bytes, moov.start, moov.end).filter((box) => box.type === 'trak')) {
+    const mdia = isoBoxes(bytes, trak.start, trak.end).find((box) => box.type === 'mdia');
+    const hdlr = mdia && isoBoxes(bytes, mdia.start, mdia.end).find((box) => box.type === 'hdlr');
+    if (hdlr && hdlr.start + 12 <= hdlr.end) handlers.push(bytes.toString('latin1', hdlr.start + 8, hdlr.start + 12));
+  }
+  return handlers;
+}
+
+/**
+ * True when the bytes hold a complete top-level 'moov' box whose tracks include sound and nothing shown
+ * on screen. Browsers' MediaRecorder writes 'isom' as the major brand and no 'M4A ' at all, even for a
+ * microphone-only recording; its tracks are what tell it from a video.
+ */
+export function isSoundOnlyIsoMedia(bytes: Buffer): boolean {
+  const moov = isoBoxes(bytes).find((box) => box.type === 'moov');
+  if (!moov) return false;
+  const handlers = isoTrackHandlers(bytes, moov);
+  return handlers.includes('soun') && !handlers.some((handler) => VISUAL_HANDLERS.has(handler));
+}
+
 /** ISO base media (MP4 family): 'ftyp' at offset 4, then the major and compatible brands. */
 function isoMediaKind(bytes: Buffer, extension: string): FileKind | null {
   if (bytes.length < 12 || bytes.toString('latin1', 4, 8) !== 'ftyp') return null;
@@ -91,8 +153,10 @@ function isoMediaKind(bytes: Buffer, extension: string): FileKind | null {
   const brands = [major];
   for (let at = 16; at + 4 <= boxSize; at += 4) brands.push(bytes.toString('latin1', at, at + 4));
   if (major === 'M4A ') return 'm4a';
-  // Some encoders write a generic major brand for audio-only files; they list M4A among the others.
-  if (extension === 'm4a' && brands.includes('M4A ')) return 'm4a';
+  // Audio-only files with a generic major brand: some encoders list M4A among the other brands, and
+  // browser recordings only show it in their tracks. Only a file named .m4a is looked at this way, so a
+  // sound-only .mp4 stays the video kind its name claims.
+  if (extension === 'm4a' && (brands.includes('M4A ') || isSoundOnlyIsoMedia(bytes))) return 'm4a';
   return 'mp4';
 }
 

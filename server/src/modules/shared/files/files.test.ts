@@ -2,18 +2,20 @@ import { UPLOAD_PURPOSES, type UploadPurpose } from '@campus/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, ENCRYPTED, type TestApp } from '../../../../test/helpers.ts';
 import { queryRows } from '../../../db/client.ts';
 import { files, operationLogs, staff, students, users } from '../../../db/schema/index.ts';
 import { hashPassword } from '../../../platform/passwords.ts';
-import { detectFileKind } from './detect.ts';
+import { CHROMIUM_AUDIO_MP4, CHROMIUM_VIDEO_MP4_HEAD } from './chromiumRecordings.fixture.ts';
+import { detectFileKind, isoBoxes } from './detect.ts';
 import { contentDisposition } from './routes.ts';
-import { readWholeFile } from './service.ts';
+import { detectStoredKind, readWholeFile } from './service.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -170,6 +172,46 @@ describe('content detection', () => {
     expect(detectFileKind(SAMPLES.exe, 'a.jpg')).toBeNull();
     expect(detectFileKind(SAMPLES.text, 'a.jpg')).toBeNull();
   });
+
+  it("takes a browser's sound-only recording (major brand 'isom') named .m4a for m4a, never a video", () => {
+    expect(CHROMIUM_AUDIO_MP4.toString('latin1', 4, 12)).toBe('ftypisom');
+    expect(detectFileKind(CHROMIUM_AUDIO_MP4, 'recording-1.m4a')).toBe('m4a');
+    // Only a name that says audio is looked at this way: the same bytes named .mp4 stay a video.
+    expect(detectFileKind(CHROMIUM_AUDIO_MP4, 'recording-1.mp4')).toBe('mp4');
+    // A camera recording has a sound track too, and a picture track that makes it a video.
+    expect(detectFileKind(CHROMIUM_VIDEO_MP4_HEAD, 'clip.m4a')).toBe('mp4');
+    expect(detectFileKind(CHROMIUM_VIDEO_MP4_HEAD, 'clip.mp4')).toBe('mp4');
+    // A track list cut off by a short read proves nothing.
+    const moov = isoBoxes(CHROMIUM_AUDIO_MP4).find((box) => box.type === 'moov');
+    expect(moov).toBeDefined();
+    expect(detectFileKind(CHROMIUM_AUDIO_MP4.subarray(0, moov!.end - 1), 'recording-1.m4a')).toBe('mp4');
+    expect(detectFileKind(SAMPLES.mp4, 'a.m4a')).toBe('mp4');
+  });
+
+  it('finds the track list of a large .m4a at its end, beyond the head that is read', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'campus-detect-'));
+    try {
+      const boxes = isoBoxes(CHROMIUM_AUDIO_MP4);
+      const box = (type: string) => boxes.find((found) => found.type === type)!;
+      const whole = (type: string) => CHROMIUM_AUDIO_MP4.subarray(box(type).start - 8, box(type).end);
+      const mdatSize = 5 * 1024 * 1024;
+      const mdat = Buffer.alloc(mdatSize);
+      mdat.writeUInt32BE(mdatSize, 0);
+      mdat.write('mdat', 4, 'latin1');
+      const kindOf = async (name: string, trackList: Buffer) => {
+        const content = Buffer.concat([whole('ftyp'), mdat, trackList]);
+        const file = path.join(dir, name);
+        await writeFile(file, content);
+        return detectStoredKind({ path: file, size: content.length, name });
+      };
+      expect(await kindOf('long.m4a', whole('moov'))).toBe('m4a');
+      const videoMoov = isoBoxes(CHROMIUM_VIDEO_MP4_HEAD).find((found) => found.type === 'moov')!;
+      expect(await kindOf('film.m4a', CHROMIUM_VIDEO_MP4_HEAD.subarray(videoMoov.start - 8, videoMoov.end))).toBe('mp4');
+      expect(await kindOf('long.mp4', whole('moov'))).toBe('mp4');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('POST /api/files/upload', () => {
@@ -186,6 +228,7 @@ describe('POST /api/files/upload', () => {
     ['video', 'lesson.mp4', SAMPLES.mp4, 'video/mp4'],
     ['audio', 'song.mp3', SAMPLES.mp3, 'audio/mpeg'],
     ['recording', 'voice.m4a', SAMPLES.m4a, 'audio/mp4'],
+    ['recording', 'recording-1.m4a', CHROMIUM_AUDIO_MP4, 'audio/mp4'],
     ['archive', 'all.zip', SAMPLES.zip, 'application/zip'],
     ['archive', 'all.rar', SAMPLES.rar, 'application/vnd.rar'],
     ['archive', 'all.7z', SAMPLES.sevenZip, 'application/x-7z-compressed'],

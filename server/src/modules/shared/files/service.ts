@@ -23,7 +23,7 @@ import { fileChunks, files } from '../../../db/schema/index.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { isAdministrator, visibleStaff, visibleStudents } from '../../../platform/scope.ts';
-import { detectFileKind, extensionMatches, zipEntryNames, zipKindOfNames } from './detect.ts';
+import { detectFileKind, extensionMatches, isSoundOnlyIsoMedia, zipEntryNames, zipKindOfNames } from './detect.ts';
 
 /**
  * The upload service every area uses: files arrive through POST /api/files/upload (one purpose per
@@ -173,6 +173,10 @@ const WHOLE_SAMPLE_BYTES = 4 * 1024 * 1024;
 const HEAD_BYTES = 64 * 1024;
 /** A ZIP's central directory read for detection, at most (office documents list a few hundred entries). */
 const MAX_ZIP_DIRECTORY_BYTES = 4 * 1024 * 1024;
+/** An ISO media file's track list ('moov') read for detection, at most; ten minutes of audio need far less. */
+const MAX_MOOV_BYTES = 4 * 1024 * 1024;
+/** Top-level boxes of an ISO media file walked to find its 'moov', at most. */
+const MAX_TOP_LEVEL_BOXES = 10_000;
 
 async function readAt(handle: Awaited<ReturnType<typeof open>>, position: number, length: number): Promise<Buffer> {
   const buffer = Buffer.alloc(Math.max(0, length));
@@ -181,15 +185,44 @@ async function readAt(handle: Awaited<ReturnType<typeof open>>, position: number
 }
 
 /**
+ * The top-level 'moov' box of an ISO media file, found by reading box headers only; null when the boxes
+ * do not add up or the box is larger than detection reads.
+ */
+async function readIsoMoov(handle: Awaited<ReturnType<typeof open>>, size: number): Promise<Buffer | null> {
+  let at = 0;
+  for (let boxes = 0; boxes < MAX_TOP_LEVEL_BOXES && at + 8 <= size; boxes++) {
+    const header = await readAt(handle, at, 16);
+    let boxSize = header.readUInt32BE(0);
+    let headerSize = 8;
+    if (boxSize === 1) {
+      if (header.length < 16) return null;
+      boxSize = Number(header.readBigUInt64BE(8));
+      headerSize = 16;
+    } else if (boxSize === 0) {
+      boxSize = size - at;
+    }
+    if (boxSize < headerSize || at + boxSize > size) return null;
+    if (header.toString('latin1', 4, 8) === 'moov') return boxSize <= MAX_MOOV_BYTES ? readAt(handle, at, boxSize) : null;
+    at += boxSize;
+  }
+  return null;
+}
+
+/**
  * The kind of a received file by its content, reading a bounded part of it: small files whole, large
- * ones by their first 64 KiB, and a large ZIP also by its central directory (found from the end record),
- * so a 150 MB video or archive is never read into memory to be checked.
+ * ones by their first 64 KiB, a large ZIP also by its central directory (found from the end record) and a
+ * large .m4a also by its track list, so a 150 MB video or archive is never read into memory to be checked.
  */
 export async function detectStoredKind(file: Pick<ReceivedFile, 'path' | 'size' | 'name'>): Promise<FileKind | null> {
   const handle = await open(file.path, 'r');
   try {
     if (file.size <= WHOLE_SAMPLE_BYTES) return detectFileKind(await readAt(handle, 0, file.size), file.name);
     const kind = detectFileKind(await readAt(handle, 0, HEAD_BYTES), file.name);
+    // A large .m4a written in one pass keeps its track list at the end, out of the head's reach.
+    if (kind === 'mp4' && extensionMatches('m4a', file.name)) {
+      const moov = await readIsoMoov(handle, file.size);
+      return moov && isSoundOnlyIsoMedia(moov) ? 'm4a' : 'mp4';
+    }
     if (kind !== 'zip') return kind;
     // The end record is 22 bytes plus a comment of at most 65,535; rebuild [directory][end record] with the
     // directory's offset set to 0, which the same reader of entry names understands.

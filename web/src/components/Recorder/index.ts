@@ -1,0 +1,1 @@
+export { RecordingsField, canRecordAudio, formatDuration, RECORDING_MIME_TYPE, type RecordingsFieldProps } from './RecordingsField.tsx';

@@ -1,0 +1,2 @@
+export { RichTextEditor, editorHtml, type RichTextEditorProps } from './RichTextEditor.tsx';
+export { RichTextView, type RichTextViewProps } from './RichTextView.tsx';
