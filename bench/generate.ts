@@ -22,7 +22,7 @@ import { maintenanceUrl, pad, parseArgs, random, targetOf, type Scale } from './
 
 const CURRENT_YEAR = 2026;
 /** Tables loaded in bulk whose secondary indexes are built after loading. */
-const DEFERRED_INDEX_TABLES = ['sessions', 'users', 'students', 'staff', 'guardians', 'user_roles', 'messages', 'operation_logs', 'timetable_entries', 'elective_enrolments', 'classes'];
+const DEFERRED_INDEX_TABLES = ['sessions', 'users', 'students', 'staff', 'guardians', 'user_roles', 'messages', 'operation_logs', 'timetable_entries', 'elective_enrolments', 'classes', 'homework_works'];
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
@@ -119,7 +119,7 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
   const newParents = Math.max(0, scale.parents - seed.parents);
   console.log(`adding ${schoolCount} schools: ${newClasses} classes, ${newStaff} staff, ${newStudents} students, ${newParents} parents`);
 
-  const ids = await idAllocator(writer, ['users', 'org_units', 'classrooms', 'classes', 'staff', 'students', 'elective_sessions']);
+  const ids = await idAllocator(writer, ['users', 'org_units', 'classrooms', 'classes', 'staff', 'students', 'elective_sessions', 'assignments']);
 
   // Password hashes: one real argon2id hash per account of the login pool (the digest includes the
   // account, so hashes cannot be shared between accounts that log in); every other generated account
@@ -143,6 +143,8 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
   const studentUserIds: number[] = [];
   const parentUserIds: number[] = [];
   const newStudentList: { id: number; number: string; name: string }[] = [];
+  // Each class's teacher and students, for its homework (issue 13).
+  const homeworkClasses: { classId: number; teacherUserId: number; studentIds: number[] }[] = [];
 
   const groupCycle = [
     ...COURSES.flatMap((c) => Array<string>(Math.max(1, Math.round((c.weekly[0] + c.weekly[1] + c.weekly[2]) / 3))).fill(c.group)),
@@ -242,6 +244,8 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
 
       // Students of the class.
       const size = spread(newStudents, newClasses, classIndexGlobal);
+      const homeworkClass = { classId, teacherUserId: classTeacher.userId, studentIds: [] as number[] };
+      homeworkClasses.push(homeworkClass);
       const division = DIVISIONS.find((d) => d.grades.includes(grade))!;
       const campusDigit = grade <= 9 ? '1' : '2';
       for (let n = 0; n < size; n++) {
@@ -259,6 +263,7 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
         studentRows.push([id, userId, studentNumber, name, rnd.next() < 0.5 ? '1' : '2', `${CURRENT_YEAR - grade - 6}-${pad(rnd.int(1, 12), 2)}-${pad(rnd.int(1, 28), 2)}`, classId, entryYear, '1', '1']);
         userRoleRows.push([userId, roleId.get('student')!]);
         newStudentList.push({ id, number: studentNumber, name });
+        homeworkClass.studentIds.push(id);
         if (grade >= 7) enrolmentRows.push([electiveIds[n % electiveIds.length], id]);
         studentIndexGlobal++;
       }
@@ -382,6 +387,44 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
   }
   await writer.copy('messages', ['recipient_user_id', 'sender_user_id', 'title', 'content', 'type', 'status', 'link', 'created_at', 'read_at'], messageRows(), messageCount);
 
+  // Homework (issue 13): each class's teacher set 12 assignments over the past month, the last two still open;
+  // every student has a work row, most of the older ones corrected, the open ones partly handed in.
+  const ASSIGNMENTS_PER_CLASS = 12;
+  const day = 86_400_000;
+  const assignmentRows: Cell[][] = [];
+  const assignmentMeta: { id: number; open: boolean; studentIds: number[]; createdAt: Date }[] = [];
+  for (const klass of homeworkClasses) {
+    for (let a = 0; a < ASSIGNMENTS_PER_CLASS; a++) {
+      const id = ids.next('assignments');
+      const createdAt = new Date(now - (ASSIGNMENTS_PER_CLASS - a) * 2.5 * day);
+      const endAt = new Date(createdAt.getTime() + (a >= ASSIGNMENTS_PER_CLASS - 2 ? 7 : 2) * day);
+      assignmentRows.push([id, `练习（${a + 1}）`, '<p>完成练习册对应章节习题，拍照上传。</p>', '{}', klass.teacherUserId, endAt, a % 3 === 0, true, a % 2 === 0, `[${klass.classId}]`, '[]', '[]', createdAt, createdAt]);
+      assignmentMeta.push({ id, open: endAt.getTime() > now, studentIds: klass.studentIds, createdAt });
+    }
+  }
+  await writer.copy(
+    'assignments',
+    ['id', 'title', 'content', 'attachments', 'publisher_user_id', 'end_at', 'needs_revision', 'online_submission', 'graded', 'class_ids', 'teaching_class_ids', 'student_ids', 'created_at', 'updated_at'],
+    assignmentRows,
+    assignmentRows.length,
+  );
+  const workCount = assignmentMeta.reduce((sum, a) => sum + a.studentIds.length, 0);
+  function* workRows(): Generator<Cell[]> {
+    const r = random(17);
+    for (const assignment of assignmentMeta) {
+      for (const studentId of assignment.studentIds) {
+        const roll = r.next();
+        const status = assignment.open
+          ? roll < 0.45 ? 'to_submit' : roll < 0.6 ? 'viewed' : roll < 0.85 ? 'submitted' : 'to_check'
+          : roll < 0.06 ? 'to_submit' : roll < 0.08 ? 'viewed' : roll < 0.8 ? 'corrected' : roll < 0.88 ? 'revised_approved' : roll < 0.94 ? 'to_revise' : 'revised_pending';
+        const handedIn = status !== 'to_submit' && status !== 'viewed';
+        const submittedAt = handedIn ? new Date(assignment.createdAt.getTime() + r.int(1, 40) * 3600_000) : null;
+        yield [assignment.id, studentId, status, handedIn && r.next() < 0.05, submittedAt, handedIn ? '已完成' : null, submittedAt, status === 'corrected' || status === 'revised_approved' ? '完成得不错' : null, handedIn && !assignment.open ? submittedAt : null, assignment.createdAt];
+      }
+    }
+  }
+  await writer.copy('homework_works', ['assignment_id', 'student_id', 'status', 'late', 'viewed_at', 'submission_text', 'submitted_at', 'comment', 'corrected_at', 'updated_at'], workRows(), workCount);
+
   // Operation logs over the past year, written in time order as the server writes them.
   const logCount = Math.max(0, scale.logs - seed.logs);
   const operations: [string, string, string, string][] = [
@@ -454,7 +497,8 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
     (SELECT count(*) FROM students) AS students, (SELECT count(*) FROM users WHERE user_type = ${USER_TYPES.parent}) AS parents,
     (SELECT count(*) FROM staff) AS staff, (SELECT count(*) FROM classes) AS classes, (SELECT count(*) FROM users) AS users,
     (SELECT count(*) FROM timetable_entries) AS timetable_entries, (SELECT count(*) FROM messages) AS messages,
-    (SELECT count(*) FROM operation_logs) AS operation_logs, (SELECT count(*) FROM org_units) AS org_units, (SELECT count(*) FROM sessions) AS sessions`);
+    (SELECT count(*) FROM operation_logs) AS operation_logs, (SELECT count(*) FROM org_units) AS org_units, (SELECT count(*) FROM sessions) AS sessions,
+    (SELECT count(*) FROM homework_works) AS homework_works`);
   console.log('totals:', Object.entries(totals[0]).map(([k, v]) => `${k} ${Number(v).toLocaleString('en')}`).join(', '));
   const [counted] = await writer.query<{ n: string | null }>('SELECT sum(rows) AS n FROM operation_log_days');
   if (Number(counted.n) !== Number(totals[0].operation_logs)) throw new Error(`the log's day counts say ${counted.n} rows, the log has ${totals[0].operation_logs}`);

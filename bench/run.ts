@@ -482,6 +482,7 @@ async function main(): Promise<void> {
           body: () => ({ id: noticeId, currPage: 0, limit: 10, search: { read: '0' } }),
         },
         { name: 'my notices (parent)', method: 'POST', path: '/api/homeSchool/myNotices/page', tokens: tokensOf(parents), json: true, body: () => ({ currPage: 0, limit: 10 }) },
+        { name: 'my homework (parent)', method: 'POST', path: '/api/homeSchool/myHomework/page', tokens: tokensOf(parents), json: true, body: () => ({ currPage: 0, limit: 10, search: { tab: 'due' } }) },
       ];
       for (const scenario of noticeScenarios) {
         for (const connections of CONNECTIONS) {

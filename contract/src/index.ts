@@ -15,4 +15,5 @@ export * from './homeSchool/notices.ts';
 export * from './homeSchool/events.ts';
 export * from './homeSchool/conduct.ts';
 export * from './homeSchool/sms.ts';
+export * from './homeSchool/homework.ts';
 export * from './awards/awards.ts';

@@ -10,6 +10,7 @@ import { mfaFlows } from './session/mfaFlows.mjs';
 import { noticeFlows } from './homeSchool/noticeFlows.mjs';
 import { eventConductFlows } from './homeSchool/eventConductFlows.mjs';
 import { smsFlows } from './homeSchool/smsFlows.mjs';
+import { homeworkFlows } from './homeSchool/homeworkFlows.mjs';
 import { awardFlows } from './awards/awardFlows.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
@@ -430,6 +431,8 @@ export const flows = [
   ...eventConductFlows,
   // Issue 13: SMS reminders (web/e2e/homeSchool/smsFlows.mjs).
   ...smsFlows,
+  // Issue 13: homework (web/e2e/homeSchool/homeworkFlows.mjs).
+  ...homeworkFlows,
   // Competitions and awards (web/e2e/awards/awardFlows.mjs).
   ...awardFlows,
 ];

@@ -9,10 +9,11 @@ import { peopleEn, peopleZh } from './people.ts';
 import { pagesEn, pagesZh } from './pages.ts';
 import { homeSchoolEn, homeSchoolZh } from './homeSchool.ts';
 import { awardsEn, awardsZh } from './awards.ts';
+import { homeworkEn, homeworkZh } from './homework.ts';
 
 export { coreMessages } from './core.ts';
 // One by one too, so that a client can load each area's catalogue on its own.
-export { systemEn, systemZh, menusDictsEn, menusDictsZh, operationsEn, operationsZh, campusEn, campusZh, peopleEn, peopleZh, pagesEn, pagesZh, homeSchoolEn, homeSchoolZh, awardsEn, awardsZh };
+export { systemEn, systemZh, menusDictsEn, menusDictsZh, operationsEn, operationsZh, campusEn, campusZh, peopleEn, peopleZh, pagesEn, pagesZh, homeSchoolEn, homeSchoolZh, homeworkEn, homeworkZh, awardsEn, awardsZh };
 
 /** The area catalogues (issue 4); each holds the keys of its screens, never a key of another file. */
 export const areaCatalogues = {
@@ -23,13 +24,14 @@ export const areaCatalogues = {
   people: { en: peopleEn, zh: peopleZh },
   pages: { en: pagesEn, zh: pagesZh },
   homeSchool: { en: homeSchoolEn, zh: homeSchoolZh },
+  homework: { en: homeworkEn, zh: homeworkZh },
   awards: { en: awardsEn, zh: awardsZh },
 } as const;
 
 // The catalogue is split by area so that areas built side by side do not edit one file.
-export const en = { ...coreEn, ...systemEn, ...menusDictsEn, ...operationsEn, ...campusEn, ...peopleEn, ...pagesEn, ...homeSchoolEn, ...awardsEn };
-export type MessageKey = CoreMessageKey | keyof typeof systemEn | keyof typeof menusDictsEn | keyof typeof operationsEn | keyof typeof campusEn | keyof typeof peopleEn | keyof typeof pagesEn | keyof typeof homeSchoolEn | keyof typeof awardsEn;
-export const zh: Record<MessageKey, string> = { ...coreZh, ...systemZh, ...menusDictsZh, ...operationsZh, ...campusZh, ...peopleZh, ...pagesZh, ...homeSchoolZh, ...awardsZh };
+export const en = { ...coreEn, ...systemEn, ...menusDictsEn, ...operationsEn, ...campusEn, ...peopleEn, ...pagesEn, ...homeSchoolEn, ...homeworkEn, ...awardsEn };
+export type MessageKey = CoreMessageKey | keyof typeof systemEn | keyof typeof menusDictsEn | keyof typeof operationsEn | keyof typeof campusEn | keyof typeof peopleEn | keyof typeof pagesEn | keyof typeof homeSchoolEn | keyof typeof homeworkEn | keyof typeof awardsEn;
+export const zh: Record<MessageKey, string> = { ...coreZh, ...systemZh, ...menusDictsZh, ...operationsZh, ...campusZh, ...peopleZh, ...pagesZh, ...homeSchoolZh, ...homeworkZh, ...awardsZh };
 export type Language = 'zh' | 'en';
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';

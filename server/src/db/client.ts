@@ -22,6 +22,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** A list as one array parameter (`= ANY(...)`), so a statement's text does not grow with the list. */
+export const intArray = (values: readonly number[]): SQL => sql`${sql.param([...values])}::int[]`;
+export const textArray = (values: readonly string[]): SQL => sql`${sql.param([...values])}::text[]`;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -31,6 +31,7 @@ import { noticeRoutes } from './homeSchool/notices/routes.ts';
 import { eventRoutes } from './homeSchool/events/routes.ts';
 import { conductRoutes } from './homeSchool/conduct/routes.ts';
 import { smsRoutes } from './homeSchool/sms/routes.ts';
+import { homeworkRoutes } from './homeSchool/homework/routes.ts';
 import { competitionRoutes } from './awards/competitions/routes.ts';
 import { disciplinaryRoutes } from './awards/disciplinary/routes.ts';
 import { aboveSchoolRoutes } from './awards/aboveSchool/routes.ts';
@@ -87,6 +88,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(eventRoutes);
   await app.register(conductRoutes);
   await app.register(smsRoutes);
+  await app.register(homeworkRoutes);
   await app.register(competitionRoutes);
   await app.register(disciplinaryRoutes);
   await app.register(aboveSchoolRoutes);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar, bigint } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, varchar, bigint } from 'drizzle-orm/pg-core';
 import { backgroundTasks } from './background.ts';
 import { users } from './system.ts';
 import { students } from './school.ts';
@@ -117,4 +117,67 @@ export const smsMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('sms_messages_sender_idx').on(t.senderUserId, t.createdAt), index('sms_messages_created_idx').on(t.createdAt)],
+);
+
+/** 作业发布 (issue 13): a teacher's assignment; each student's work on it is a homework_works row. */
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: serial('id').primaryKey(),
+    title: varchar('title', { length: 100 }).notNull(),
+    /** Rich text, cleaned on the server (platform/richText.ts) before it is stored. */
+    content: text('content').notNull(),
+    /** File ids per group: { images, video, documents, audio, recordings } (contract ASSIGNMENT_ATTACHMENTS). */
+    attachments: jsonb('attachments').notNull().default({}),
+    publisherUserId: integer('publisher_user_id').references(() => users.id, { onDelete: 'set null' }),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    needsRevision: boolean('needs_revision').notNull().default(false),
+    onlineSubmission: boolean('online_submission').notNull().default(true),
+    graded: boolean('graded').notNull().default(false),
+    /** Who it was assigned to, as chosen: class ids, elective session ids, single student ids. */
+    classIds: jsonb('class_ids').notNull().default([]),
+    teachingClassIds: jsonb('teaching_class_ids').notNull().default([]),
+    studentIds: jsonb('student_ids').notNull().default([]),
+    lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('assignments_publisher_idx').on(t.publisherUserId, t.createdAt), index('assignments_created_idx').on(t.createdAt)],
+);
+
+/** One student's work on an assignment: the homework status machine of spec 4 (contract HOMEWORK_STATUSES). */
+export const homeworkWorks = pgTable(
+  'homework_works',
+  {
+    assignmentId: integer('assignment_id').notNull().references(() => assignments.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 20 }).notNull(),
+    late: boolean('late').notNull().default(false),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }),
+    submissionText: text('submission_text'),
+    /** { images, documents, recordings } of the first hand-in. */
+    submissionFiles: jsonb('submission_files'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    submittedByUserId: integer('submitted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    parentMessage: varchar('parent_message', { length: 500 }),
+    revisionNote: varchar('revision_note', { length: 500 }),
+    revisionRequestedAt: timestamp('revision_requested_at', { withTimezone: true }),
+    revisionText: text('revision_text'),
+    revisionFiles: jsonb('revision_files'),
+    revisedAt: timestamp('revised_at', { withTimezone: true }),
+    revisedByUserId: integer('revised_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    comment: varchar('comment', { length: 500 }),
+    score: numeric('score', { precision: 4, scale: 1 }),
+    grade: varchar('grade', { length: 2 }),
+    correctedAt: timestamp('corrected_at', { withTimezone: true }),
+    correctedByUserId: integer('corrected_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.assignmentId, t.studentId] }),
+    // A student's (or a parent's child's) list, newest assignment first.
+    index('homework_works_student_idx').on(t.studentId, t.assignmentId),
+    // What waits for a teacher (the dashboard card, the "waiting" filter).
+    index('homework_works_waiting_idx').on(t.assignmentId).where(sql`status IN ('submitted', 'to_check', 'revised_pending')`),
+  ],
 );

@@ -212,3 +212,108 @@ export async function seedSms(tx: Tx): Promise<void> {
       ORDER BY s.student_number LIMIT ${text.limit}`);
   }
 }
+
+interface DemoAssignment {
+  by: string;
+  title: string;
+  content: string;
+  /** Days from today of its creation and of its end (negative: past). */
+  createdDays: number;
+  endDays: number;
+  needsRevision: boolean;
+  onlineSubmission: boolean;
+  graded: boolean;
+  /** The demo student's status, and the statuses the rest of the class cycles through. */
+  demo: HomeworkStatus;
+  others: HomeworkStatus[];
+}
+
+type HomeworkStatus = 'to_submit' | 'viewed' | 'submitted' | 'to_check' | 'corrected' | 'to_revise' | 'revised_pending' | 'revised_approved' | 'no_submission';
+
+const DEMO_ASSIGNMENTS: DemoAssignment[] = [
+  {
+    by: 'T0002', title: '朗读《岳阳楼记》并录音', content: '<p>熟读课文，注意停顿和语气，<strong>录音</strong>后提交。</p><ul><li>第一段读出气势</li><li>第三、四段对比阴晴之景</li></ul>',
+    createdDays: -7, endDays: -3, needsRevision: true, onlineSubmission: true, graded: false,
+    demo: 'revised_approved', others: ['corrected', 'to_revise', 'revised_pending', 'revised_approved', 'to_submit', 'corrected', 'to_check'],
+  },
+  {
+    by: 'T0001', title: '数学练习册第三章 3.2', content: '<p>完成练习册第 18–19 页全部习题，写出解题步骤，拍照上传。</p>',
+    createdDays: -1, endDays: 2, needsRevision: false, onlineSubmission: true, graded: true,
+    demo: 'to_submit', others: ['submitted', 'to_check', 'corrected', 'viewed', 'to_submit', 'submitted'],
+  },
+  {
+    by: 'T0002', title: '周记：一次难忘的秋游', content: '<p>不少于 600 字，写清楚时间、地点和<em>最难忘的细节</em>。</p>',
+    createdDays: -4, endDays: 1, needsRevision: true, onlineSubmission: true, graded: false,
+    demo: 'to_revise', others: ['submitted', 'viewed', 'to_submit', 'to_check', 'corrected'],
+  },
+  {
+    by: 'T0002', title: '预习第五单元生字词', content: '<p>预习第五单元，圈出不认识的字词并查字典，课堂检查。</p>',
+    createdDays: 0, endDays: 3, needsRevision: false, onlineSubmission: false, graded: false,
+    demo: 'no_submission', others: ['no_submission'],
+  },
+  {
+    by: 'T0001', title: '几何作图：三角形的高', content: '<p>用直尺和圆规作出三个三角形的三条高，拍照提交。</p>',
+    createdDays: -5, endDays: -1, needsRevision: false, onlineSubmission: true, graded: true,
+    demo: 'viewed', others: ['corrected', 'corrected', 'to_submit', 'to_check'],
+  },
+];
+
+/** Homework of the demo class in every status of spec 4, with the bell messages of what waits; once per database. */
+export async function seedHomework(tx: Tx): Promise<void> {
+  const [existing] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM assignments) AS any`);
+  if (existing?.any) return;
+  const students = await queryRows<{ id: number; userId: number; account: string }>(tx, sql`
+    SELECT s.id, s.user_id AS "userId", u.account FROM students s JOIN users u ON u.id = s.user_id
+    WHERE s.in_school_status = '1' AND s.class_id = (SELECT class_id FROM students s2 JOIN users u2 ON u2.id = s2.user_id WHERE u2.account = '201911001')
+    ORDER BY (u.account = '201911001') DESC, s.student_number`);
+  if (students.length < 2 || students[0]!.account !== '201911001') return;
+  const classId = sql`(SELECT class_id FROM students WHERE id = ${students[0]!.id})`;
+  for (const demo of DEMO_ASSIGNMENTS) {
+    const created = sql`date_trunc('hour', now()) + make_interval(days => ${demo.createdDays}) - interval '3 hours'`;
+    const [row] = await queryRows<{ id: number; teacherId: number }>(tx, sql`
+      INSERT INTO assignments (title, content, publisher_user_id, end_at, needs_revision, online_submission, graded, class_ids, created_at, updated_at)
+      SELECT ${demo.title}, ${demo.content}, u.id, date_trunc('day', now()) + make_interval(days => ${demo.endDays}) + interval '21 hours',
+        ${demo.needsRevision}, ${demo.onlineSubmission}, ${demo.graded}, jsonb_build_array(${classId}), ${created}, ${created}
+      FROM users u WHERE u.account = ${demo.by}
+      RETURNING id, publisher_user_id AS "teacherId"`);
+    if (!row) continue;
+    for (const [index, student] of students.entries()) {
+      const status = index === 0 ? demo.demo : demo.others[(index - 1) % demo.others.length]!;
+      const handedIn = !['to_submit', 'viewed', 'no_submission'].includes(status);
+      const corrected = ['corrected', 'to_revise', 'revised_pending', 'revised_approved'].includes(status);
+      const revised = ['revised_pending', 'revised_approved'].includes(status);
+      // Never in the future, whenever the assignment began.
+      const submittedAt = sql`least(${created} + make_interval(hours => ${20 + (index % 30)}), now() - make_interval(mins => ${30 + index}))`;
+      // Of an assignment already ended, every seventh hand-in came after the end time.
+      const late = handedIn && demo.endDays < 0 && index % 7 === 3;
+      await tx.execute(sql`
+        INSERT INTO homework_works (assignment_id, student_id, status, late, viewed_at, submission_text, submission_files, submitted_at, submitted_by_user_id,
+          revision_note, revision_requested_at, revision_text, revision_files, revised_at, revised_by_user_id, comment, score, grade, corrected_at, corrected_by_user_id, updated_at)
+        VALUES (${row.id}, ${student.id}, ${status}, ${late}, ${status === 'to_submit' || status === 'no_submission' ? null : submittedAt},
+          ${handedIn ? '已完成，请老师批阅。' : null}, ${handedIn ? sql`'{"images":[],"documents":[],"recordings":[]}'::jsonb` : null},
+          ${handedIn ? (late ? sql`(SELECT end_at + interval '2 hours' FROM assignments WHERE id = ${row.id})` : submittedAt) : null}, ${handedIn ? student.userId : null},
+          ${corrected && status !== 'corrected' ? '请再读一遍第二段，注意语气。' : null}, ${corrected && status !== 'corrected' ? sql`${submittedAt} + interval '1 day'` : null},
+          ${revised ? '已按要求订正。' : null}, ${revised ? sql`'{"images":[],"documents":[],"recordings":[]}'::jsonb` : null},
+          ${revised ? sql`${submittedAt} + interval '2 days'` : null}, ${revised ? student.userId : null},
+          ${corrected ? (status === 'revised_approved' ? '订正认真，很好！' : '完成得不错，注意书写。') : null},
+          ${corrected && demo.graded ? 80 + (index % 20) : null}, ${corrected && demo.graded ? ['A', 'B', 'A', 'C'][index % 4]! : null},
+          ${corrected ? sql`${submittedAt} + interval '1 day'` : null}, ${corrected ? row.teacherId : null}, now())`);
+    }
+    // What waits in the bells: the family's new homework and revision requests, the teacher's hand-ins.
+    if (demo.onlineSubmission && demo.endDays > 0) {
+      const title = translate('zh', demo.demo === 'to_revise' ? 'homework.message.revise' : 'homework.message.assigned', { title: demo.title });
+      await tx.execute(sql`
+        INSERT INTO messages (recipient_user_id, sender_user_id, title, content, type, link, created_at)
+        SELECT ${students[0]!.userId}::int, ${row.teacherId}::int, ${title}::text, ${demo.title}::text, '2', ${`/jxhd/wdzy?id=${row.id}`}, ${created}
+        UNION ALL
+        SELECT g.parent_user_id, ${row.teacherId}::int, ${title}::text, ${demo.title}::text, '2', ${`/jxhd/wdzy?id=${row.id}&student=${students[0]!.id}`}, ${created}
+        FROM guardians g WHERE g.student_id = ${students[0]!.id}`);
+      await tx.execute(sql`
+        INSERT INTO messages (recipient_user_id, sender_user_id, title, content, type, link, created_at)
+        SELECT ${row.teacherId}, s.user_id, replace(${translate('zh', 'homework.message.submitted', { name: '{name}', title: demo.title })}, '{name}', s.name), ${demo.title}, '2',
+          ${`/jxhd/zyfb?id=${row.id}&student=`} || s.id, w.submitted_at
+        FROM homework_works w JOIN students s ON s.id = w.student_id WHERE w.assignment_id = ${row.id} AND w.status = 'submitted'
+        ORDER BY w.submitted_at DESC LIMIT 2`);
+    }
+  }
+}

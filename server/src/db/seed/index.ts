@@ -9,7 +9,7 @@ import { MENU_TREE, type DemoRole, type MenuSeed } from './menus.ts';
 import { seedSchool } from './school.ts';
 import { seedHomeCards } from './pages.ts';
 import { seedJobs } from './jobs.ts';
-import { seedConduct, seedNotices, seedSms } from './homeSchool.ts';
+import { seedConduct, seedHomework, seedNotices, seedSms } from './homeSchool.ts';
 import { seedAwards } from './awards.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -130,6 +130,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedNotices(tx);
     await seedConduct(tx);
     await seedSms(tx);
+    await seedHomework(tx);
     await seedAwards(tx);
   });
 }

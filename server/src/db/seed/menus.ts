@@ -63,7 +63,14 @@ export const MENU_TREE: MenuSeed[] = [
   {
     code: 'homeSchool', name: '家校互动', nameEn: 'Home-school', url: '/jxhd', icon: 'NotificationOutlined', permission: 'homeSchool',
     children: [
-      page('homeSchool.assignment', '作业发布', 'Assignment release', '/jxhd/zyfb', STAFF),
+      page('homeSchool.assignment', '作业发布', 'Assignment release', '/jxhd/zyfb', STAFF, {
+        children: [
+          button('homeSchool.assignment.edit', '布置', 'Assign', STAFF),
+          button('homeSchool.assignment.delete', '删除', 'Delete', STAFF),
+          // Every teacher's homework and every class: the administrators' right.
+          button('homeSchool.assignment.all', '全部作业', 'All homework', []),
+        ],
+      }),
       page('homeSchool.myHomework', '我的作业', 'My homework', '/jxhd/wdzy', FAMILY),
       page('homeSchool.notice', '通知发布', 'Notice release', '/jxhd/tzfb', STAFF, {
         position: 'top',

@@ -10,6 +10,13 @@ const CARDS: { name: string; nameEn: string; route: string | null; content: stri
   { name: '教师课表', nameEn: 'Teacher timetable', route: '/kbgl/jskb', content: '查看本周授课安排', contentEn: "This week's teaching", role: 'teacher', category: 'shortcut', sort: 3 },
   { name: '未读通知', nameEn: 'Unread notices', route: '/jxhd/wdtz', content: 'unreadNotices', role: 'parent', category: 'statistic', sort: 2 },
   { name: '未读通知', nameEn: 'Unread notices', route: '/jxhd/wdtz', content: 'unreadNotices', role: 'student', category: 'statistic', sort: 2 },
+  { name: '待交作业', nameEn: 'Homework due', route: '/jxhd/wdzy', content: 'homeworkDue', role: 'student', category: 'statistic', sort: 3 },
+  { name: '待交作业', nameEn: 'Homework due', route: '/jxhd/wdzy', content: 'homeworkDue', role: 'parent', category: 'statistic', sort: 3 },
+  { name: '待回复活动', nameEn: 'Events to answer', route: '/jxhd/wdtz', content: 'eventsToAnswer', role: 'parent', category: 'statistic', sort: 4 },
+  { name: '待回复活动', nameEn: 'Events to answer', route: '/jxhd/wdtz', content: 'eventsToAnswer', role: 'student', category: 'statistic', sort: 4 },
+  { name: '近期获奖', nameEn: 'Recent awards', route: '/jsgl/wdhj', content: 'recentAwards', role: 'parent', category: 'statistic', sort: 5 },
+  { name: '近期获奖', nameEn: 'Recent awards', route: '/jsgl/wdhj', content: 'recentAwards', role: 'student', category: 'statistic', sort: 5 },
+  { name: '待批改作业', nameEn: 'Homework to correct', route: '/jxhd/zyfb', content: 'homeworkToCorrect', role: 'teacher', category: 'statistic', sort: 5 },
   { name: '最新通知已读', nameEn: 'Read my latest notice', route: '/jxhd/tzfb', content: 'latestNoticeReads', role: 'teacher', category: 'statistic', sort: 4 },
   { name: '学期提示', nameEn: 'Term notice', route: null, content: '本学期第 19 周为期末考试周，请各班主任提前安排复习并核对考场名单。', contentEn: 'Week 19 is the final exam week: class teachers, please plan the revision and check the exam room lists.', role: null, category: 'notice', sort: 9 },
 ];

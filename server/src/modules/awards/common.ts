@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AWARD_PICTURE_PURPOSE, type AwardPicture, type AwardStudent } from '@campus/contract';
-import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
+import { intArray, queryRows, textArray, type DbOrTx, type Tx } from '../../db/client.ts';
 import type { Caller } from '../../platform/caller.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
@@ -18,8 +18,7 @@ export const AWARD_PERMISSIONS = {
 
 export { callerOf, pageOf, searchOf, type Caller } from '../../platform/caller.ts';
 
-export const intArray = (values: readonly number[]) => sql`${sql.param([...values])}::int[]`;
-export const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
+export { intArray, textArray } from '../../db/client.ts';
 export const day = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
 
 /** The pictures of a write, each the caller's own upload of purpose `image`; answers the ids once each. */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ClassAudience, NoticeStatus } from '@campus/contract';
-import { queryRows, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { intArray, queryRows, textArray, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { likePattern } from '../../../platform/listing.ts';
 
 /** In-school students only: a student who left receives nothing, nor do their parents through them. */
@@ -15,8 +15,6 @@ export interface RecipientChoice {
   classAudience: ClassAudience;
 }
 
-const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
-const intArray = (values: readonly number[]) => sql`${sql.param([...values])}::int[]`;
 
 /**
  * Every enabled user the choice reaches, once each, with the child a parent was reached through (the

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../../platform/errors.ts';
 import { visibleClasses, visibleStudents } from '../../../platform/scope.ts';
 import { unreadCount } from '../../messages/centre/queries.ts';
 import { cardsForRoles } from './queries.ts';
+import { waitingForTeacher } from '../../homeSchool/homework/service.ts';
 
 async function roleIdOf(db: DbOrTx, code: string): Promise<number | null> {
   if (!code) return null;
@@ -62,6 +63,29 @@ async function statistic(db: DbOrTx, auth: AuthContext, key: string): Promise<nu
       // How many have read the caller's latest delivered notice (the publisher's "who has seen it").
       const [row] = await queryRows<{ total: number }>(db, sql`
         SELECT read_count AS total FROM notices WHERE publisher_user_id = ${auth.userId} AND status = 'delivered' ORDER BY created_at DESC, id DESC LIMIT 1`);
+      return row?.total ?? 0;
+    }
+    case 'homeworkDue': {
+      // Not handed in and still open, for the caller (a student) or their children (a parent).
+      const [row] = await queryRows<{ total: number }>(db, sql`
+        SELECT count(*)::int AS total FROM homework_works w JOIN assignments a ON a.id = w.assignment_id
+        WHERE w.student_id IN (SELECT s.id FROM students s WHERE s.user_id = ${auth.userId} UNION ALL SELECT g.student_id FROM guardians g WHERE g.parent_user_id = ${auth.userId})
+          AND w.status IN ('to_submit', 'viewed', 'to_revise') AND a.end_at > now()`);
+      return row?.total ?? 0;
+    }
+    case 'homeworkToCorrect':
+      return waitingForTeacher(db, auth.userId);
+    case 'eventsToAnswer': {
+      const [row] = await queryRows<{ total: number }>(db, sql`
+        SELECT count(*)::int AS total FROM notice_recipients nr JOIN notices n ON n.id = nr.notice_id
+        WHERE nr.user_id = ${auth.userId} AND nr.answer IS NULL AND n.kind = 'event' AND n.ask_join AND n.event_at > now()`);
+      return row?.total ?? 0;
+    }
+    case 'recentAwards': {
+      const own = sql`(SELECT s.id FROM students s WHERE s.user_id = ${auth.userId} UNION ALL SELECT g.student_id FROM guardians g WHERE g.parent_user_id = ${auth.userId})`;
+      const [row] = await queryRows<{ total: number }>(db, sql`
+        SELECT (SELECT count(*) FROM disciplinary_awards d WHERE d.student_id IN ${own} AND d.created_at > now() - interval '30 days')::int
+          + (SELECT count(*) FROM above_school_award_winners w JOIN above_school_awards a ON a.id = w.award_id WHERE w.student_id IN ${own} AND a.created_at > now() - interval '30 days')::int AS total`);
       return row?.total ?? 0;
     }
     default:

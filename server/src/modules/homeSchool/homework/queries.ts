@@ -1,0 +1,214 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AssignmentProgress, HomeworkGrade, HomeworkStatus, MyHomeworkTab } from '@campus/contract';
+import { intArray, queryRows, type DbOrTx } from '../../../db/client.ts';
+import { likePattern } from '../../../platform/listing.ts';
+
+/** An assignment as stored, with its publisher's name, its targets' names and its progress. */
+export interface AssignmentRecord {
+  id: number;
+  title: string;
+  content: string;
+  attachments: Record<string, string[]>;
+  publisherUserId: number | null;
+  publisherName: string | null;
+  endAt: Date;
+  ended: boolean;
+  needsRevision: boolean;
+  onlineSubmission: boolean;
+  graded: boolean;
+  classIds: number[];
+  teachingClassIds: number[];
+  studentIds: number[];
+  targetNames: string[];
+  lastRemindedAt: Date | null;
+  createdAt: Date;
+  progress: AssignmentProgress;
+}
+
+/** A teaching class is an elective session: its course, and when it meets (day-period). */
+export const teachingClassName = (session: string, course: string) => sql.raw(`${course}.name || ' (' || ${session}.day || '-' || ${session}.period || ')'`);
+
+const ids = (column: SQL) => sql`(SELECT jsonb_array_elements_text(${column})::int)`;
+
+const PROGRESS = sql`
+  LEFT JOIN LATERAL (
+    SELECT count(*)::int AS total,
+      count(*) FILTER (WHERE w.status NOT IN ('to_submit', 'viewed', 'no_submission'))::int AS submitted,
+      count(*) FILTER (WHERE w.corrected_at IS NOT NULL)::int AS corrected,
+      count(*) FILTER (WHERE w.late)::int AS late,
+      count(*) FILTER (WHERE w.status IN ('to_submit', 'viewed'))::int AS missing,
+      count(*) FILTER (WHERE w.status IN ('submitted', 'to_check', 'revised_pending'))::int AS waiting,
+      count(*) FILTER (WHERE w.status = 'to_revise')::int AS "toRevise"
+    FROM homework_works w WHERE w.assignment_id = a.id) p ON TRUE`;
+
+const COLUMNS = sql`
+  a.id, a.title, a.content, a.attachments, a.publisher_user_id AS "publisherUserId", pu.display_name AS "publisherName",
+  a.end_at AS "endAt", a.end_at <= now() AS ended, a.needs_revision AS "needsRevision", a.online_submission AS "onlineSubmission", a.graded,
+  a.class_ids AS "classIds", a.teaching_class_ids AS "teachingClassIds", a.student_ids AS "studentIds",
+  ARRAY(SELECT c.name FROM classes c WHERE c.id IN ${ids(sql`a.class_ids`)} ORDER BY c.code)
+    || ARRAY(SELECT ${teachingClassName('es', 'co')} FROM elective_sessions es JOIN courses co ON co.id = es.course_id WHERE es.id IN ${ids(sql`a.teaching_class_ids`)} ORDER BY co.name, es.id)
+    || ARRAY(SELECT s.name FROM students s WHERE s.id IN ${ids(sql`a.student_ids`)} ORDER BY s.student_number) AS "targetNames",
+  a.last_reminded_at AS "lastRemindedAt", a.created_at AS "createdAt",
+  jsonb_build_object('total', p.total, 'submitted', p.submitted, 'corrected', p.corrected, 'late', p.late, 'missing', p.missing, 'waiting', p.waiting, 'toRevise', p."toRevise") AS progress`;
+
+const FROM = sql`FROM assignments a LEFT JOIN users pu ON pu.id = a.publisher_user_id ${PROGRESS}`;
+
+export interface AssignmentFilter {
+  /** The publisher's own only; null: everyone's. */
+  publisherUserId: number | null;
+  title?: string;
+  state?: 'open' | 'ended';
+}
+
+function assignmentWhere(filter: AssignmentFilter): SQL {
+  const parts: SQL[] = [sql`TRUE`];
+  if (filter.publisherUserId) parts.push(sql`a.publisher_user_id = ${filter.publisherUserId}`);
+  if (filter.title) parts.push(sql`a.title ILIKE ${likePattern(filter.title)}`);
+  if (filter.state === 'open') parts.push(sql`a.end_at > now()`);
+  if (filter.state === 'ended') parts.push(sql`a.end_at <= now()`);
+  return sql.join(parts, sql` AND `);
+}
+
+export async function pageAssignments(db: DbOrTx, filter: AssignmentFilter, page: { offset: number; limit: number }): Promise<{ total: number; rows: AssignmentRecord[] }> {
+  const where = assignmentWhere(filter);
+  const [counted, rows] = await Promise.all([
+    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM assignments a WHERE ${where}`),
+    // The page's assignments first, then their names and progress: the lateral counts run for these rows only.
+    queryRows<AssignmentRecord>(db, sql`
+      SELECT ${COLUMNS} FROM (SELECT a.id FROM assignments a WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT ${page.limit} OFFSET ${page.offset}) picked
+      JOIN assignments a ON a.id = picked.id LEFT JOIN users pu ON pu.id = a.publisher_user_id ${PROGRESS}
+      ORDER BY a.created_at DESC, a.id DESC`),
+  ]);
+  return { total: counted[0]!.total, rows };
+}
+
+export async function assignmentById(db: DbOrTx, id: number, lock = false): Promise<AssignmentRecord | null> {
+  if (lock) await db.execute(sql`SELECT 1 FROM assignments WHERE id = ${id} FOR UPDATE`);
+  const [row] = await queryRows<AssignmentRecord>(db, sql`SELECT ${COLUMNS} ${FROM} WHERE a.id = ${id}`);
+  return row ?? null;
+}
+
+/** A student's work as stored, with names. */
+export interface WorkRecord {
+  assignmentId: number;
+  studentId: number;
+  studentUserId: number;
+  studentName: string;
+  studentNumber: string;
+  className: string | null;
+  status: HomeworkStatus;
+  late: boolean;
+  viewedAt: Date | null;
+  submissionText: string | null;
+  submissionFiles: Record<string, string[]> | null;
+  submittedAt: Date | null;
+  submittedByName: string | null;
+  parentMessage: string | null;
+  revisionNote: string | null;
+  revisionRequestedAt: Date | null;
+  revisionText: string | null;
+  revisionFiles: Record<string, string[]> | null;
+  revisedAt: Date | null;
+  revisedByName: string | null;
+  comment: string | null;
+  score: number | null;
+  grade: HomeworkGrade | null;
+  correctedAt: Date | null;
+  correctedByName: string | null;
+}
+
+const WORK_COLUMNS = sql`
+  w.assignment_id AS "assignmentId", w.student_id AS "studentId", s.user_id AS "studentUserId", s.name AS "studentName", s.student_number AS "studentNumber",
+  c.name AS "className", w.status, w.late, w.viewed_at AS "viewedAt",
+  w.submission_text AS "submissionText", w.submission_files AS "submissionFiles", w.submitted_at AS "submittedAt", su.display_name AS "submittedByName",
+  w.parent_message AS "parentMessage", w.revision_note AS "revisionNote", w.revision_requested_at AS "revisionRequestedAt",
+  w.revision_text AS "revisionText", w.revision_files AS "revisionFiles", w.revised_at AS "revisedAt", ru.display_name AS "revisedByName",
+  w.comment, w.score::float8 AS score, w.grade, w.corrected_at AS "correctedAt", cu.display_name AS "correctedByName"`;
+
+const WORK_FROM = sql`
+  FROM homework_works w JOIN students s ON s.id = w.student_id LEFT JOIN classes c ON c.id = s.class_id
+  LEFT JOIN users su ON su.id = w.submitted_by_user_id LEFT JOIN users ru ON ru.id = w.revised_by_user_id LEFT JOIN users cu ON cu.id = w.corrected_by_user_id`;
+
+/** The teacher's filter of one assignment's students. */
+export type WorkFilter = { status?: 'missing' | 'waiting' | 'late' | HomeworkStatus; keyword?: string };
+
+function workWhere(assignmentId: number, filter: WorkFilter): SQL {
+  const parts: SQL[] = [sql`w.assignment_id = ${assignmentId}`];
+  if (filter.status === 'missing') parts.push(sql`w.status IN ('to_submit', 'viewed')`);
+  else if (filter.status === 'waiting') parts.push(sql`w.status IN ('submitted', 'to_check', 'revised_pending')`);
+  else if (filter.status === 'late') parts.push(sql`w.late`);
+  else if (filter.status) parts.push(sql`w.status = ${filter.status}`);
+  if (filter.keyword) parts.push(sql`(s.name ILIKE ${likePattern(filter.keyword)} OR s.student_number ILIKE ${likePattern(filter.keyword)})`);
+  return sql.join(parts, sql` AND `);
+}
+
+export async function pageWorks(db: DbOrTx, assignmentId: number, filter: WorkFilter, page: { offset: number; limit: number }): Promise<{ total: number; rows: WorkRecord[] }> {
+  const where = workWhere(assignmentId, filter);
+  const [counted, rows] = await Promise.all([
+    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM homework_works w JOIN students s ON s.id = w.student_id WHERE ${where}`),
+    queryRows<WorkRecord>(db, sql`SELECT ${WORK_COLUMNS} ${WORK_FROM} WHERE ${where} ORDER BY c.code NULLS LAST, s.student_number LIMIT ${page.limit} OFFSET ${page.offset}`),
+  ]);
+  return { total: counted[0]!.total, rows };
+}
+
+export async function worksOf(db: DbOrTx, assignmentId: number, studentIds: readonly number[], lock = false): Promise<WorkRecord[]> {
+  if (lock) await db.execute(sql`SELECT 1 FROM homework_works WHERE assignment_id = ${assignmentId} AND student_id = ANY(${intArray(studentIds)}) ORDER BY student_id FOR UPDATE`);
+  return queryRows<WorkRecord>(db, sql`SELECT ${WORK_COLUMNS} ${WORK_FROM} WHERE w.assignment_id = ${assignmentId} AND w.student_id = ANY(${intArray(studentIds)}) ORDER BY s.student_number`);
+}
+
+/** 我的作业's rows: the assignment with the student's work. */
+export interface MyWorkRecord {
+  assignmentId: number;
+  studentId: number;
+  studentName: string;
+  title: string;
+  publisherName: string | null;
+  createdAt: Date;
+  endAt: Date;
+  ended: boolean;
+  status: HomeworkStatus;
+  late: boolean;
+  needsRevision: boolean;
+  onlineSubmission: boolean;
+  graded: boolean;
+  score: number | null;
+  grade: HomeworkGrade | null;
+}
+
+const TAB_CONDITION: Record<MyHomeworkTab, SQL> = {
+  due: sql`w.status IN ('to_submit', 'viewed') AND a.end_at > now()`,
+  overdue: sql`w.status IN ('to_submit', 'viewed') AND a.end_at <= now()`,
+  toRevise: sql`w.status = 'to_revise'`,
+  done: sql`w.status NOT IN ('to_submit', 'viewed', 'to_revise')`,
+};
+
+/**
+ * One student's homework for a tab, with the counts of every tab. Two statements: the counts (whose
+ * figure for the tab is the total) and the page; a student's works are found by the (student, assignment) index.
+ */
+export async function pageMyWorks(
+  db: DbOrTx,
+  studentId: number,
+  filter: { tab?: MyHomeworkTab; title?: string },
+  page: { offset: number; limit: number },
+): Promise<{ total: number; counts: Record<MyHomeworkTab, number>; rows: MyWorkRecord[] }> {
+  const title = filter.title ? sql`AND a.title ILIKE ${likePattern(filter.title)}` : sql``;
+  const tab = filter.tab ? sql`AND ${TAB_CONDITION[filter.tab]}` : sql``;
+  // Due soonest first; the other tabs newest first.
+  const order = filter.tab === 'due' ? sql`a.end_at, a.id` : sql`a.created_at DESC, a.id DESC`;
+  const [counted, rows] = await Promise.all([
+    queryRows<Record<MyHomeworkTab, number>>(db, sql`
+      SELECT count(*) FILTER (WHERE ${TAB_CONDITION.due})::int AS due, count(*) FILTER (WHERE ${TAB_CONDITION.overdue})::int AS overdue,
+        count(*) FILTER (WHERE ${TAB_CONDITION.toRevise})::int AS "toRevise", count(*) FILTER (WHERE ${TAB_CONDITION.done})::int AS done
+      FROM homework_works w JOIN assignments a ON a.id = w.assignment_id WHERE w.student_id = ${studentId} ${title}`),
+    queryRows<MyWorkRecord>(db, sql`
+      SELECT w.assignment_id AS "assignmentId", w.student_id AS "studentId", s.name AS "studentName", a.title, pu.display_name AS "publisherName",
+        a.created_at AS "createdAt", a.end_at AS "endAt", a.end_at <= now() AS ended, w.status, w.late,
+        a.needs_revision AS "needsRevision", a.online_submission AS "onlineSubmission", a.graded, w.score::float8 AS score, w.grade
+      FROM homework_works w JOIN assignments a ON a.id = w.assignment_id JOIN students s ON s.id = w.student_id LEFT JOIN users pu ON pu.id = a.publisher_user_id
+      WHERE w.student_id = ${studentId} ${title} ${tab} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`),
+  ]);
+  const counts = counted[0]!;
+  const total = filter.tab ? counts[filter.tab] : counts.due + counts.overdue + counts.toRevise + counts.done;
+  return { total, counts, rows };
+}
