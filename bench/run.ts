@@ -552,6 +552,8 @@ async function report(rows: Row[], facts: Facts, peakMb: number, serverSeconds: 
       ['notice receipts page p99 < 100 ms (50 conns)', ms(p99('notice receipts (unread first page)')), measured(p99('notice receipts (unread first page)'), (n) => n < 100)],
       ["parent's notice list p99 < 50 ms (50 conns)", ms(p99('my notices (parent)')), measured(p99('my notices (parent)'), (n) => n < 50)],
       ["parent's notice list ≥ 10 % of bare Fastify (50 conns)", pct(ratio50('my notices (parent)')), measured(ratio50('my notices (parent)'), (n) => n >= 0.1)],
+      ["parent's homework list p99 < 50 ms (50 conns)", ms(p99('my homework (parent)')), measured(p99('my homework (parent)'), (n) => n < 50)],
+      ["parent's homework list ≥ 10 % of bare Fastify (50 conns)", pct(ratio50('my homework (parent)')), measured(ratio50('my homework (parent)'), (n) => n >= 0.1)],
     );
   }
   if (scale.name === 'district') {

@@ -185,10 +185,12 @@ const TAB_CONDITION: Record<MyHomeworkTab, SQL> = {
 /**
  * One student's homework for a tab, with the counts of every tab. Two statements: the counts (whose
  * figure for the tab is the total) and the page; a student's works are found by the (student, assignment) index.
+ * Both are named statements (ten variants: tab and title): planning them costs more than running them.
  */
 export async function pageMyWorks(
   db: DbOrTx,
-  studentId: number,
+  /** The student's id, or a subquery that finds it (the caller themselves, a parent's first child). */
+  studentId: number | SQL,
   filter: { tab?: MyHomeworkTab; title?: string },
   page: { offset: number; limit: number },
 ): Promise<{ total: number; counts: Record<MyHomeworkTab, number>; rows: MyWorkRecord[] }> {
@@ -200,13 +202,13 @@ export async function pageMyWorks(
     queryRows<Record<MyHomeworkTab, number>>(db, sql`
       SELECT count(*) FILTER (WHERE ${TAB_CONDITION.due})::int AS due, count(*) FILTER (WHERE ${TAB_CONDITION.overdue})::int AS overdue,
         count(*) FILTER (WHERE ${TAB_CONDITION.toRevise})::int AS "toRevise", count(*) FILTER (WHERE ${TAB_CONDITION.done})::int AS done
-      FROM homework_works w JOIN assignments a ON a.id = w.assignment_id WHERE w.student_id = ${studentId} ${title}`),
+      FROM homework_works w JOIN assignments a ON a.id = w.assignment_id WHERE w.student_id = ${studentId} ${title}`, { prepared: true }),
     queryRows<MyWorkRecord>(db, sql`
       SELECT w.assignment_id AS "assignmentId", w.student_id AS "studentId", s.name AS "studentName", a.title, pu.display_name AS "publisherName",
         a.created_at AS "createdAt", a.end_at AS "endAt", a.end_at <= now() AS ended, w.status, w.late,
         a.needs_revision AS "needsRevision", a.online_submission AS "onlineSubmission", a.graded, w.score::float8 AS score, w.grade
       FROM homework_works w JOIN assignments a ON a.id = w.assignment_id JOIN students s ON s.id = w.student_id LEFT JOIN users pu ON pu.id = a.publisher_user_id
-      WHERE w.student_id = ${studentId} ${title} ${tab} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`),
+      WHERE w.student_id = ${studentId} ${title} ${tab} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`, { prepared: true }),
   ]);
   const counts = counted[0]!;
   const total = filter.tab ? counts[filter.tab] : counts.due + counts.overdue + counts.toRevise + counts.done;

@@ -457,19 +457,26 @@ export async function homeworkChildren(db: DbOrTx, auth: AuthContext): Promise<H
     WHERE s.id IN ${ownStudents(auth)} ORDER BY s.student_number`);
 }
 
+/** A student's own id, or a parent's first child's, as a subquery. */
+function ownStudent(auth: AuthContext): SQL {
+  return auth.userType === USER_TYPES.student
+    ? sql`(SELECT s.id FROM students s WHERE s.user_id = ${auth.userId})`
+    : sql`(SELECT s.id FROM guardians g JOIN students s ON s.id = g.student_id WHERE g.parent_user_id = ${auth.userId} ORDER BY s.student_number LIMIT 1)`;
+}
+
 /** The student whose homework the caller reads: a student's own; a parent's chosen child (or the first). */
 async function studentOf(db: DbOrTx, auth: AuthContext, studentId: number | undefined, required = false): Promise<number | null> {
   if (auth.userType === USER_TYPES.student) {
-    const [own] = await queryRows<{ id: number }>(db, sql`SELECT s.id FROM students s WHERE s.user_id = ${auth.userId}`);
+    const [own] = await queryRows<{ id: number }>(db, sql`SELECT s.id FROM students s WHERE s.user_id = ${auth.userId}`, { prepared: true });
     return own?.id ?? null;
   }
   if (studentId === undefined) {
     if (required) throw badRequest('homework.childRequired');
     const [first] = await queryRows<{ id: number }>(db, sql`
-      SELECT s.id FROM guardians g JOIN students s ON s.id = g.student_id WHERE g.parent_user_id = ${auth.userId} ORDER BY s.student_number LIMIT 1`);
+      SELECT s.id FROM guardians g JOIN students s ON s.id = g.student_id WHERE g.parent_user_id = ${auth.userId} ORDER BY s.student_number LIMIT 1`, { prepared: true });
     return first?.id ?? null;
   }
-  const [child] = await queryRows<{ id: number }>(db, sql`SELECT g.student_id AS id FROM guardians g WHERE g.parent_user_id = ${auth.userId} AND g.student_id = ${studentId}`);
+  const [child] = await queryRows<{ id: number }>(db, sql`SELECT g.student_id AS id FROM guardians g WHERE g.parent_user_id = ${auth.userId} AND g.student_id = ${studentId}`, { prepared: true });
   if (!child) throw notFound();
   return child.id;
 }
@@ -500,7 +507,9 @@ export async function listMyHomework(
   search: { tab?: MyHomeworkTab; studentId?: number; title?: string },
   page: { offset: number; limit: number },
 ): Promise<{ total: number; rows: MyHomeworkRow[]; counts: Record<MyHomeworkTab, number> }> {
-  const studentId = await studentOf(db, auth, search.studentId);
+  // The caller's own (or first child's) list finds the student inside its two statements; a chosen child is
+  // checked first, so that someone else's child is refused rather than shown empty.
+  const studentId = search.studentId === undefined || auth.userType === USER_TYPES.student ? ownStudent(auth) : await studentOf(db, auth, search.studentId);
   if (studentId === null) return { total: 0, rows: [], counts: { due: 0, overdue: 0, toRevise: 0, done: 0 } };
   const { total, counts, rows } = await pageMyWorks(db, studentId, search, page);
   return { total, counts, rows: rows.map(toMyRow) };

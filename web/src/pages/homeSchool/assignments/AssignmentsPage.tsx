@@ -130,19 +130,29 @@ export default function AssignmentsPage({ route }: PageProps) {
           key: 'title',
           dataIndex: 'title',
           title: t('assignments.title'),
-          width: 220,
+          width: 200,
           render: (value: string, row: AssignmentRow) => (
             <Button type="link" size="small" className="assignment-link" onClick={() => setViewing({ id: row.id, student: null })} data-testid="assignment-title">
               {value}
             </Button>
           ),
         },
-        { key: 'targets', title: t('assignments.targets'), width: 200, render: (_: unknown, row: AssignmentRow) => <TargetNames names={row.targetNames} /> },
-        { key: 'endAt', dataIndex: 'endAt', title: t('assignments.endAt'), width: 150, render: (_: unknown, row: AssignmentRow) => <EndAt row={row} /> },
-        { key: 'flags', title: t('assignments.settings'), width: 150, render: (_: unknown, row: AssignmentRow) => <AssignmentFlags row={row} /> },
+        { key: 'targets', title: t('assignments.targets'), width: 150, render: (_: unknown, row: AssignmentRow) => <TargetNames names={row.targetNames} /> },
+        { key: 'endAt', dataIndex: 'endAt', title: t('assignments.endAt'), width: 140, render: (_: unknown, row: AssignmentRow) => <EndAt row={row} /> },
+        { key: 'flags', title: t('assignments.settings'), width: 120, render: (_: unknown, row: AssignmentRow) => <AssignmentFlags row={row} /> },
         { key: 'progress', title: t('assignments.progressColumn'), width: 230, render: (_: unknown, row: AssignmentRow) => <ProgressCell row={row} /> },
-        { key: 'publisherName', dataIndex: 'publisherName', title: t('assignments.publisher'), width: 110, render: (value: string) => <span className="assignment-data">{value}</span> },
-        { key: 'createdAt', dataIndex: 'createdAt', title: t('assignments.createdAt'), width: 140, render: (value: string) => noticeTime(value) },
+        // Who and when share a column, so that the progress stays in view beside the fixed actions on a laptop.
+        {
+          key: 'published',
+          title: t('assignments.createdAt'),
+          width: 140,
+          render: (_: unknown, row: AssignmentRow) => (
+            <div className="assignment-published">
+              <span className="assignment-data">{row.publisherName}</span>
+              <span>{noticeTime(row.createdAt)}</span>
+            </div>
+          ),
+        },
       ]}
       rowActions={(row, { canEdit, canDelete, reload }) => (
         <>

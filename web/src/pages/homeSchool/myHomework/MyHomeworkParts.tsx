@@ -93,8 +93,9 @@ export function HomeworkFiles({ images = [], video = [], documents = [], audio =
 export function RevisionNote({ work }: { work: HomeworkWork }) {
   const { t } = useTranslation();
   return (
+    // A warning while the revision is still to do; afterwards the note stays as a plain record of what was asked.
     <Alert
-      type="warning"
+      type={work.status === 'to_revise' ? 'warning' : 'info'}
       showIcon
       className="my-homework-revision-note"
       title={t('myHomework.revisionAsked')}
