@@ -18,6 +18,8 @@ export const notices = pgTable(
     publisherUserId: integer('publisher_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The Picker's value as chosen (U_/O_/R_ codes). */
     recipients: varchar('recipients', { length: 4000 }).notNull().default(''),
+    /** The accounts the chosen dynamic roles resolved to when it was published (their rule runs once, then). */
+    dynamicAccounts: jsonb('dynamic_accounts').notNull().default([]),
     classIds: jsonb('class_ids').notNull().default([]),
     /** 'students' | 'parents' | 'both' */
     classAudience: varchar('class_audience', { length: 10 }).notNull().default('parents'),

@@ -9,6 +9,7 @@ import {
   answerEvent,
   classesToPublishTo,
   createNotice,
+  dynamicRecipients,
   deleteNotices,
   EVENT_PERMISSIONS,
   NOTICE_PERMISSIONS,
@@ -63,7 +64,9 @@ export async function eventRoutes(fastify: FastifyInstance): Promise<void> {
     { config: { access: EDIT, refusal, audit: audit('create') }, schema: { tags, summary: 'Publish an event; its delivery runs as background work', body: eventCreateSchema } },
     async (request) => {
       const { place, eventAt, askJoin, ...notice } = request.body;
-      const created = await createNotice(database.db, await callerOf(request), { ...notice, ...noFiles }, { place, eventAt, askJoin });
+      const caller = await callerOf(request);
+      const dynamicAccounts = caller.permissions.has(EVENT_PERMISSIONS.all) ? await dynamicRecipients(database, notice.recipients) : [];
+      const created = await createNotice(database.db, caller, { ...notice, ...noFiles }, { place, eventAt, askJoin }, dynamicAccounts);
       backgroundOf(app).nudge();
       return ok(created, t(request, 'homeSchool.publishedQueued'));
     },

@@ -149,6 +149,22 @@ describe('notices: publishing, delivery and read receipts', () => {
     expect(own.rows.every((r: { publisherName: string }) => r.publisherName === '王建国')).toBe(true);
   });
 
+  it('a dynamic role reaches the accounts its rule finds when the notice is published', async () => {
+    const role = (
+      await call('/api/system/roles/create', { code: 'dyn_notice_teachers', name: '班主任（动态）', roleType: 'dynamic', dynamicSql: 'SELECT "USERID" FROM role_class_teachers', enabled: true, sort: 90 }, 'admin')
+    ).json();
+    expect(role.result, JSON.stringify(role)).toBe(true);
+    const created = (await call('/api/homeSchool/notices/create', { title: '班主任例会', content: '周五下午召开班主任例会。', recipients: 'R_dyn_notice_teachers' }, 'admin')).json();
+    expect(created.result, JSON.stringify(created)).toBe(true);
+    await deliver();
+    const reached = await rows<{ account: string }>(sql`
+      SELECT u.account FROM notice_recipients nr JOIN users u ON u.id = nr.user_id WHERE nr.notice_id = ${created.data.id} ORDER BY u.account`);
+    const [teachers] = await rows<{ n: number }>(sql`
+      SELECT count(DISTINCT u.id)::int AS n FROM classes c JOIN staff st ON st.id = c.class_teacher_id JOIN users u ON u.id = st.user_id AND u.enabled`);
+    expect(reached.length).toBe(teachers!.n);
+    expect(reached.map((r) => r.account)).toContain('T0002');
+  });
+
   it('a failed delivery is sent again and goes on where it stopped, nobody getting a message twice', async () => {
     const [failed] = await rows<{ id: number; delivered: number; total: number }>(sql`SELECT id, delivered_count AS delivered, recipient_total AS total FROM notices WHERE status = 'failed' LIMIT 1`);
     expect(failed!.delivered).toBeLessThan(failed!.total);

@@ -132,6 +132,7 @@ export interface NoticeRecord {
   publisherUserId: number | null;
   publisherName: string | null;
   recipients: string;
+  dynamicAccounts: string[];
   classIds: number[];
   classAudience: ClassAudience;
   status: NoticeStatus;
@@ -149,7 +150,7 @@ const NOTICE_COLUMNS = sql`
   CASE WHEN n.kind = 'event' AND n.ask_join THEN (SELECT count(*)::int FROM notice_recipients a WHERE a.notice_id = n.id AND a.answer = 'join') ELSE 0 END AS joined,
   CASE WHEN n.kind = 'event' AND n.ask_join THEN (SELECT count(*)::int FROM notice_recipients a WHERE a.notice_id = n.id AND a.answer = 'decline') ELSE 0 END AS declined,
   n.title, n.content, n.attachments, n.publisher_user_id AS "publisherUserId", p.display_name AS "publisherName",
-  n.recipients, n.class_ids AS "classIds", n.class_audience AS "classAudience", n.status,
+  n.recipients, n.dynamic_accounts AS "dynamicAccounts", n.class_ids AS "classIds", n.class_audience AS "classAudience", n.status,
   n.recipient_total AS "recipientTotal", n.delivered_count AS "deliveredCount", n.read_count AS "readCount",
   n.delivery_task_id::int AS "deliveryTaskId", n.error, n.last_reminded_at AS "lastRemindedAt", n.created_at AS "createdAt"`;
 

@@ -18,6 +18,7 @@ import { callerOf, pageOf, searchOf } from '../common.ts';
 import {
   classesToPublishTo,
   createNotice,
+  dynamicRecipients,
   deleteNotices,
   listMyNotices,
   listNotices,
@@ -71,7 +72,10 @@ export async function noticeRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/homeSchool/notices/create',
     { config: { access: EDIT, refusal, audit: audit('create') }, schema: { tags, summary: 'Publish a notice; its delivery runs as background work', body: noticeCreateSchema } },
     async (request) => {
-      const created = await createNotice(database.db, await callerOf(request), request.body);
+      const caller = await callerOf(request);
+      // Only the administrators' right picks roles; a teacher's choice is refused before any rule runs.
+      const dynamicAccounts = caller.permissions.has(NOTICE_PERMISSIONS.all) ? await dynamicRecipients(database, request.body.recipients) : [];
+      const created = await createNotice(database.db, caller, request.body, undefined, dynamicAccounts);
       backgroundOf(app).nudge();
       return ok(created, t(request, 'homeSchool.publishedQueued'));
     },

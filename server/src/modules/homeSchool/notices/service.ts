@@ -18,12 +18,13 @@ import {
   type NoticeUpdate,
   translate,
 } from '@campus/contract';
-import { queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { queryRows, type Database, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { enqueueTask, registerTaskHandler, requeueTask, type TaskHandler } from '../../../platform/background.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 
 import { taughtClassIds } from '../../../platform/scope.ts';
+import { resolveDynamicRole, resolveProcedureRole } from '../../system/roles/dynamicSql.ts';
 import type { Caller } from '../common.ts';
 import { formatLocalTime } from '../../messages/centre/routes.ts';
 import { ownedFiles, registerFileReadRule, registerFileReference } from '../../shared/files/service.ts';
@@ -126,8 +127,33 @@ export function parsePickerValue(value: string): Pick<RecipientChoice, 'accounts
   return { accounts: [...choice.accounts], orgCodes: [...choice.orgCodes], roleCodes: [...choice.roleCodes] };
 }
 
-function choiceOf(notice: Pick<NoticeRecord, 'recipients' | 'classIds' | 'classAudience'>): RecipientChoice {
-  return { ...parsePickerValue(notice.recipients), classIds: notice.classIds, classAudience: notice.classAudience };
+function choiceOf(notice: Pick<NoticeRecord, 'recipients' | 'dynamicAccounts' | 'classIds' | 'classAudience'>): RecipientChoice {
+  const picked = parsePickerValue(notice.recipients);
+  return { ...picked, accounts: [...new Set([...picked.accounts, ...notice.dynamicAccounts])], classIds: notice.classIds, classAudience: notice.classAudience };
+}
+
+/** Most accounts one dynamic role may bring to a notice. */
+const DYNAMIC_RECIPIENTS_LIMIT = 100_000;
+
+/**
+ * The accounts of the dynamic roles among the Picker's R_ codes: their rule runs once, when the notice is
+ * published, on the reader login (modules/system/roles/dynamicSql.ts), outside the publishing transaction; an
+ * ordinary role's members are found by the delivery itself.
+ */
+export async function dynamicRecipients(database: Pick<Database, 'db' | 'kind'>, value: string): Promise<string[]> {
+  const { roleCodes } = parsePickerValue(value);
+  if (roleCodes.length === 0) return [];
+  const dynamic = await queryRows<{ sql: string | null; procedure: string | null }>(database.db, sql`
+    SELECT dynamic_sql AS sql, dynamic_procedure AS procedure FROM roles
+    WHERE code = ANY(${sql.param(roleCodes)}::text[]) AND enabled AND role_type <> 'ordinary' AND (dynamic_sql IS NOT NULL OR dynamic_procedure IS NOT NULL)`);
+  const accounts = new Set<string>();
+  for (const role of dynamic) {
+    const found = role.sql
+      ? await resolveDynamicRole(database, role.sql, { limit: DYNAMIC_RECIPIENTS_LIMIT })
+      : await resolveProcedureRole(database, role.procedure!, { limit: DYNAMIC_RECIPIENTS_LIMIT });
+    for (const account of found) accounts.add(account);
+  }
+  return [...accounts];
 }
 
 /** The attachments of a write, each the caller's own upload of its group's purpose; answers the ids per group. */
@@ -166,6 +192,8 @@ export async function createNotice(
   caller: Caller,
   input: NoticeCreate,
   event?: EventFields,
+  /** What the chosen dynamic roles resolved to (dynamicRecipients). */
+  dynamicAccounts: string[] = [],
 ): Promise<{ id: number; taskId: number; status: NoticeStatus }> {
   const kind: PublicationKind = event ? 'event' : 'notice';
   const picked = parsePickerValue(input.recipients);
@@ -178,11 +206,11 @@ export async function createNotice(
     const unknown = await unknownCodes(tx, picked);
     if (unknown.length) throw badRequest('homeSchool.badRecipient', { code: unknown[0]! });
     const attachments = await checkedAttachments(tx, caller, input);
-    const choice: RecipientChoice = { ...picked, classIds, classAudience: input.classAudience };
+    const choice: RecipientChoice = { ...picked, accounts: [...new Set([...picked.accounts, ...dynamicAccounts])], classIds, classAudience: input.classAudience };
     if (!(await reachesAnybody(tx, choice))) throw badRequest('homeSchool.noRecipients');
     const [notice] = await queryRows<{ id: number }>(tx, sql`
-      INSERT INTO notices (kind, title, content, attachments, publisher_user_id, recipients, class_ids, class_audience, status, place, event_at, ask_join)
-      VALUES (${kind}, ${input.title}, ${input.content}, ${JSON.stringify(attachments)}::jsonb, ${caller.auth.userId}, ${input.recipients.trim()},
+      INSERT INTO notices (kind, title, content, attachments, publisher_user_id, recipients, dynamic_accounts, class_ids, class_audience, status, place, event_at, ask_join)
+      VALUES (${kind}, ${input.title}, ${input.content}, ${JSON.stringify(attachments)}::jsonb, ${caller.auth.userId}, ${input.recipients.trim()}, ${JSON.stringify(dynamicAccounts)}::jsonb,
               ${JSON.stringify(classIds)}::jsonb, ${input.classAudience}, 'queued', ${event?.place ?? null},
               ${event ? localTime(event.eventAt).toISOString() : null}::timestamptz, ${event?.askJoin ?? false})
       RETURNING id`);

@@ -1,0 +1,1 @@
+ALTER TABLE "notices" ADD COLUMN "dynamic_accounts" jsonb DEFAULT '[]'::jsonb NOT NULL;
