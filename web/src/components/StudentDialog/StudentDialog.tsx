@@ -109,7 +109,12 @@ export function StudentDialog({ open, zh, onClose, name, photo, defaultTab = 'ba
             {
               key: 'timetable',
               label: <span data-testid="student-tab-timetable">{t('studentDialog.tab.timetable')}</span>,
-              children: xh ? <TimetableView target={{ kind: 'student', xh }} /> : <Spin spinning={loading}><Empty description={t('studentDialog.noData')} /></Spin>,
+              // The dialog keeps the spec's width; a wider week scrolls inside it rather than past the screen.
+              children: xh ? (
+                <div className="campus-profile-timetable" data-testid="student-dialog-timetable">
+                  <TimetableView target={{ kind: 'student', xh }} />
+                </div>
+              ) : <Spin spinning={loading}><Empty description={t('studentDialog.noData')} /></Spin>,
             },
           ]}
         />
