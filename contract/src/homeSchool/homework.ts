@@ -273,6 +273,8 @@ export interface HomeworkWork {
   studentId: number;
   studentName: string;
   studentNumber: string;
+  /** The student's account (ZH), which opens the student information dialog. */
+  studentAccount: string;
   className: string;
   status: HomeworkStatus;
   late: boolean;

@@ -99,7 +99,7 @@ describe('homework (作业发布, 我的作业): the whole way round', () => {
 
     // The teacher opens it ("to be checked") and sees the picture; asks for a revision.
     const work = (await call('/api/homeSchool/assignments/work', { assignmentId: id, studentId }, 'T0002')).json().data;
-    expect(work).toMatchObject({ status: 'to_check', parentMessage: '孩子读得很认真。', submission: { text: '已朗读三遍。', submittedByName: '张小明家长' } });
+    expect(work).toMatchObject({ status: 'to_check', studentAccount: '201911001', parentMessage: '孩子读得很认真。', submission: { text: '已朗读三遍。', submittedByName: '张小明家长' } });
     expect(work.submission.attachments.images).toEqual([expect.objectContaining({ id: photo })]);
     expect((await t.inject({ method: 'GET', url: `/file/download/${photo}`, headers: { [t.config.tokenHeader]: tokens['T0002']! } })).statusCode).toBe(200);
     const asked = (await call('/api/homeSchool/assignments/revise', { assignmentId: id, studentIds: [studentId], note: '第二段语气再自然些。' }, 'T0002', EN)).json();

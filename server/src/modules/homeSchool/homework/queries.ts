@@ -95,6 +95,7 @@ export interface WorkRecord {
   studentUserId: number;
   studentName: string;
   studentNumber: string;
+  studentAccount: string;
   className: string | null;
   status: HomeworkStatus;
   late: boolean;
@@ -119,7 +120,7 @@ export interface WorkRecord {
 
 const WORK_COLUMNS = sql`
   w.assignment_id AS "assignmentId", w.student_id AS "studentId", s.user_id AS "studentUserId", s.name AS "studentName", s.student_number AS "studentNumber",
-  c.name AS "className", w.status, w.late, w.viewed_at AS "viewedAt",
+  (SELECT su2.account FROM users su2 WHERE su2.id = s.user_id) AS "studentAccount", c.name AS "className", w.status, w.late, w.viewed_at AS "viewedAt",
   w.submission_text AS "submissionText", w.submission_files AS "submissionFiles", w.submitted_at AS "submittedAt", su.display_name AS "submittedByName",
   w.parent_message AS "parentMessage", w.revision_note AS "revisionNote", w.revision_requested_at AS "revisionRequestedAt",
   w.revision_text AS "revisionText", w.revision_files AS "revisionFiles", w.revised_at AS "revisedAt", ru.display_name AS "revisedByName",

@@ -302,6 +302,7 @@ function toWorkRow(work: WorkRecord): HomeworkWorkRow {
     studentId: work.studentId,
     studentName: work.studentName,
     studentNumber: work.studentNumber,
+    studentAccount: work.studentAccount,
     className: work.className ?? '',
     status: work.status,
     late: work.late,

@@ -1,6 +1,6 @@
 import { useState, type Key } from 'react';
 import { Button, Divider, Input, Result, Segmented, Select, Space, Spin, Tag, Tooltip, Typography } from 'antd';
-import { BellOutlined, CheckOutlined, EditOutlined, RollbackOutlined } from '@ant-design/icons';
+import { BellOutlined, CheckOutlined, EditOutlined, IdcardOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { HOMEWORK_STATUSES, type AssignmentDetail, type HomeworkStatus, type HomeworkWorkRow } from '@campus/contract';
@@ -9,6 +9,7 @@ import { feedback } from '../../../app/feedback.ts';
 import { PagedTable, usePagedTable, type PagedColumn } from '../../../components/PagedTable/index.ts';
 import { RichTextView } from '../../../components/RichText/index.ts';
 import { SidePanel } from '../../../components/SidePanel/index.ts';
+import { StudentDialog } from '../../../components/StudentDialog/index.ts';
 import { usePhone } from '../../../hooks/usePhone.ts';
 import { noticeTime } from '../common/NoticeBody.tsx';
 import { TargetsSummary } from './AssignmentForm.tsx';
@@ -104,6 +105,7 @@ function Works({ detail, studentId, onStudent, canAct, onChanged }: { detail: As
   const [selected, setSelected] = useState<HomeworkWorkRow[]>([]);
   const [action, setAction] = useState<WorkAction | null>(null);
   const [reminding, setReminding] = useState(false);
+  const [profile, setProfile] = useState<{ zh: string; name: string } | null>(null);
   const { progress, onlineSubmission, needsRevision } = detail;
   const acting = canAct && onlineSubmission;
 
@@ -159,9 +161,22 @@ function Works({ detail, studentId, onStudent, canAct, onChanged }: { detail: As
       title: t('assignments.student'),
       width: 170,
       render: (_: unknown, row) => (
-        <Button type="link" size="small" className="assignment-link assignment-data" onClick={() => onStudent(row.studentId)} data-testid={`work-student-${row.studentId}`}>
-          {row.studentName} · {row.studentNumber}
-        </Button>
+        <Space size={0}>
+          <Button type="link" size="small" className="assignment-link assignment-data" onClick={() => onStudent(row.studentId)} data-testid={`work-student-${row.studentId}`}>
+            {row.studentName} · {row.studentNumber}
+          </Button>
+          {/* Any teacher who set the homework may look the student up, not only the class teacher. */}
+          <Tooltip title={t('assignments.studentProfile')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<IdcardOutlined />}
+              aria-label={t('assignments.studentProfile')}
+              onClick={() => setProfile({ zh: row.studentAccount, name: row.studentName })}
+              data-testid={`work-profile-${row.studentId}`}
+            />
+          </Tooltip>
+        </Space>
       ),
     },
     { key: 'className', dataIndex: 'className', title: t('assignments.class'), width: 120, render: (value: string) => <span className="assignment-data">{value}</span> },
@@ -333,6 +348,7 @@ function Works({ detail, studentId, onStudent, canAct, onChanged }: { detail: As
           refresh(true);
         }}
       />
+      {profile && <StudentDialog open zh={profile.zh} name={profile.name} onClose={() => setProfile(null)} />}
     </div>
   );
 }

@@ -71,6 +71,7 @@ const work = (studentId: number, extra: Partial<HomeworkWorkRow> = {}): Homework
   studentId,
   studentName: `Student ${studentId}`,
   studentNumber: `2019110${studentId}`,
+  studentAccount: `2019110${studentId}`,
   className: 'Class 8-1',
   status: 'submitted',
   late: false,

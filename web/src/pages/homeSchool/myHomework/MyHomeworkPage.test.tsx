@@ -67,6 +67,7 @@ const work = (assignmentId: number, studentId: number, extra: Partial<HomeworkWo
   studentId,
   studentName: 'Zhang Xiaoming',
   studentNumber: 'S001',
+  studentAccount: 'S001',
   className: 'Class 8-1',
   status: 'viewed',
   late: false,
