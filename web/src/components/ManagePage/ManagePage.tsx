@@ -46,6 +46,8 @@ export interface ManagePageProps<Row extends object, Search extends object> {
   toolbar?: (context: ManageContext<Row>) => ReactNode;
   /** The operation column's buttons for one row. */
   rowActions?: (row: Row, context: ManageContext<Row>) => ReactNode;
+  /** The operation column's width (260 px fits three buttons in English); a page with more gives more. */
+  actionsWidth?: number;
   /** Dialogs and drawers of the page, rendered once. */
   children?: (context: ManageContext<Row>) => ReactNode;
   /** Pass the table a ref-like handle so dialogs can reload it. */
@@ -72,6 +74,7 @@ export function ManagePage<Row extends object, Search extends object = Record<st
   onAdd,
   toolbar,
   rowActions,
+  actionsWidth = 260,
   children,
   'data-testid': testId = 'manage-page',
 }: ManagePageProps<Row, Search>) {
@@ -98,7 +101,7 @@ export function ManagePage<Row extends object, Search extends object = Record<st
               key: '__actions',
               title: t('manage.actions'),
               fixed: 'right',
-              width: 260,
+              width: actionsWidth,
               render: (_: unknown, row: Row) => (
                 <Space size={0} wrap className="manage-row-actions">
                   {rowActions(row, context)}
@@ -109,7 +112,7 @@ export function ManagePage<Row extends object, Search extends object = Record<st
         : columns,
     // The context changes with every selection; the actions only need its latest value when clicked.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [columns, rowActions, t, canEdit, canDelete, selectedKeys],
+    [columns, rowActions, actionsWidth, t, canEdit, canDelete, selectedKeys],
   );
 
   const runExport = async () => {

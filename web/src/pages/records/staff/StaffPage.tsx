@@ -139,6 +139,8 @@ export default function StaffPage(_props: PageProps) {
           </>
         )
       }
+      // Four buttons: "Assign classes" needs the room of a fourth in English.
+      actionsWidth={340}
       rowActions={(row, { canEdit, canDelete, reload }) => (
         <>
           <Button type="link" size="small" onClick={() => setDialog({ mode: 'view', row })} data-testid={`staff-view-${row.staffNumber}`}>
