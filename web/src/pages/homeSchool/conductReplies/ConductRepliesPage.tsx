@@ -1,17 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Form, Select, Tag, Typography } from 'antd';
-import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CONDUCT_CATEGORIES, type ConductCategory, type MyConductRow } from '@campus/contract';
 import type { PageProps } from '../../registry.ts';
 import { routeTitle } from '../../../app/menuRoutes.ts';
 import { CONDUCT_REPLY_CALLS } from '../../../api/homeSchool.ts';
-import { fetchUnreadCount } from '../../../api/messages.ts';
-import { PagedTable, usePagedTable, type PagedColumn, type PaginationPart } from '../../../components/PagedTable/index.ts';
+import { PagedTable, usePagedTable, type PagedColumn } from '../../../components/PagedTable/index.ts';
 import { QueryHeader } from '../../../components/QueryHeader/index.ts';
-import { messageCounts } from '../../../state/messages.ts';
 import { usePhone } from '../../../hooks/usePhone.ts';
 import { noticeTime } from '../common/NoticeBody.tsx';
+import { PHONE_PAGER, useLinkedItem, useReadRefresh } from '../common/receivedItems.ts';
 import { ResultTag } from '../conduct/ConductParts.tsx';
 import { ConductReplyDetail } from './ConductReplyDetail.tsx';
 import '../myNotices/myNotices.css';
@@ -25,14 +22,6 @@ interface SearchForm {
   replied?: Replied;
 }
 
-const PHONE_PAGER: readonly PaginationPart[] = ['total', 'prev', 'pager', 'next'];
-
-/** The record id of a message link (`/jxhd/bxhf?id=<id>`), when the address is this page's. */
-function linkedId(pathname: string, search: string, path: string): number | null {
-  if (pathname !== path) return null;
-  const id = Number(new URLSearchParams(search).get('id'));
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
 
 /** Whether a reply is asked, and whether one has been sent. */
 function ReplyState({ row }: { row: MyConductRow }) {
@@ -79,25 +68,8 @@ export default function ConductRepliesPage({ route }: PageProps) {
   const { t, i18n } = useTranslation();
   const phone = usePhone();
   const table = usePagedTable<MyConductRow>();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [openId, setOpenId] = useState<number | null>(null);
-  const fromLink = linkedId(location.pathname, location.search, route.path);
-
-  // A link's id opens that record; the address then drops it, so the same link works again later.
-  useEffect(() => {
-    if (fromLink === null) return;
-    setOpenId(fromLink);
-    void navigate(route.path, { replace: true });
-  }, [fromLink, navigate, route.path]);
-
-  const onChanged = useCallback(() => {
-    table.current?.reload();
-    fetchUnreadCount().then(
-      (count) => messageCounts().markedRead(count),
-      () => undefined,
-    );
-  }, [table]);
+  const [openId, setOpenId] = useLinkedItem(route.path);
+  const onChanged = useReadRefresh(table);
 
   const categoryOptions = [{ value: '', label: t('myNotices.all') }, ...CONDUCT_CATEGORIES.map((value) => ({ value, label: t(`homeSchool.conduct.category.${value}`) }))];
 

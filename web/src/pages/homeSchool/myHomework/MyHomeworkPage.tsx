@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge, Form, Input, Segmented, Select, Tabs, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
@@ -7,13 +7,12 @@ import { MY_HOMEWORK_TABS, USER_TYPES, type MyHomeworkRow, type MyHomeworkTab } 
 import type { PageProps } from '../../registry.ts';
 import { routeTitle } from '../../../app/menuRoutes.ts';
 import { fetchHomeworkChildren, MY_HOMEWORK_CALLS, type HomeworkChild, type MyHomeworkCounts } from '../../../api/homework.ts';
-import { fetchUnreadCount } from '../../../api/messages.ts';
-import { PagedTable, usePagedTable, type PagedColumn, type PaginationPart } from '../../../components/PagedTable/index.ts';
+import { PagedTable, usePagedTable, type PagedColumn } from '../../../components/PagedTable/index.ts';
 import { QueryHeader } from '../../../components/QueryHeader/index.ts';
-import { messageCounts } from '../../../state/messages.ts';
 import { useSession } from '../../../state/session.ts';
 import { usePhone } from '../../../hooks/usePhone.ts';
 import { noticeTime } from '../common/NoticeBody.tsx';
+import { PHONE_PAGER, useReadRefresh } from '../common/receivedItems.ts';
 import { MyHomeworkDetail, type OpenHomework } from './MyHomeworkDetail.tsx';
 import { EndTime, LateTag, ResultText, StatusTag } from './MyHomeworkParts.tsx';
 import '../myNotices/myNotices.css';
@@ -23,7 +22,6 @@ interface SearchForm {
   title?: string;
 }
 
-const PHONE_PAGER: readonly PaginationPart[] = ['total', 'prev', 'pager', 'next'];
 /** Up to this many children choose by buttons; more by a list. */
 const SEGMENTED_CHILDREN = 3;
 const rowKey = (row: MyHomeworkRow) => `${row.assignmentId}-${row.studentId}`;
@@ -158,15 +156,8 @@ export default function MyHomeworkPage({ route }: PageProps) {
     void navigate(`${route.path}?student=${id}`, { replace: true });
   };
 
-  const onChanged = useCallback(() => {
-    // (A link's homework may open before the list's first search: that search brings the news.)
-    if (searched.current) table.current?.reload();
-    // Opening it marked its messages read too: the bell follows the server's count.
-    fetchUnreadCount().then(
-      (count) => messageCounts().markedRead(count),
-      () => undefined,
-    );
-  }, [table]);
+  // (A link's homework may open before the list's first search: that search brings the news.)
+  const onChanged = useReadRefresh(table, () => searched.current);
 
   const openRow = (row: MyHomeworkRow) => setOpen({ assignmentId: row.assignmentId, studentId: row.studentId });
 

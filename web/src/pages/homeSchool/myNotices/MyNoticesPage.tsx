@@ -1,19 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Form, Input, Select, Tag, Typography } from 'antd';
 import { ClockCircleOutlined, EnvironmentOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MyNoticeRow } from '@campus/contract';
 import type { PageProps } from '../../registry.ts';
 import { routeTitle } from '../../../app/menuRoutes.ts';
 import { MY_NOTICE_CALLS } from '../../../api/homeSchool.ts';
-import { fetchUnreadCount } from '../../../api/messages.ts';
-import { PagedTable, usePagedTable, type PagedColumn, type PaginationPart } from '../../../components/PagedTable/index.ts';
+import { PagedTable, usePagedTable, type PagedColumn } from '../../../components/PagedTable/index.ts';
 import { QueryHeader } from '../../../components/QueryHeader/index.ts';
-import { messageCounts } from '../../../state/messages.ts';
 import { usePhone } from '../../../hooks/usePhone.ts';
 import { MyNoticeDetail } from './MyNoticeDetail.tsx';
 import { noticeTime } from '../common/NoticeBody.tsx';
+import { PHONE_PAGER, useLinkedItem, useReadRefresh } from '../common/receivedItems.ts';
 import './myNotices.css';
 
 type ReadFilter = '' | '0' | '1';
@@ -23,14 +21,6 @@ interface SearchForm {
   read?: ReadFilter;
 }
 
-const PHONE_PAGER: readonly PaginationPart[] = ['total', 'prev', 'pager', 'next'];
-
-/** The notice id of a message link (`/jxhd/wdtz?id=<id>`), when the address is this page's. */
-function linkedId(pathname: string, search: string, path: string): number | null {
-  if (pathname !== path) return null;
-  const id = Number(new URLSearchParams(search).get('id'));
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
 
 function Title({ row }: { row: MyNoticeRow }) {
   const { t } = useTranslation();
@@ -104,27 +94,9 @@ export default function MyNoticesPage({ route }: PageProps) {
   const { t, i18n } = useTranslation();
   const phone = usePhone();
   const table = usePagedTable<MyNoticeRow>();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [openId, setOpenId] = useLinkedItem(route.path);
   const [unread, setUnread] = useState<number | null>(null);
-  const fromLink = linkedId(location.pathname, location.search, route.path);
-
-  // A link's id opens that notice; the address then drops it, so the same link works again later.
-  useEffect(() => {
-    if (fromLink === null) return;
-    setOpenId(fromLink);
-    void navigate(route.path, { replace: true });
-  }, [fromLink, navigate, route.path]);
-
-  const onRead = useCallback(() => {
-    table.current?.reload();
-    // The notice's messages were marked read too: the bell follows the server's count.
-    fetchUnreadCount().then(
-      (count) => messageCounts().markedRead(count),
-      () => undefined,
-    );
-  }, [table]);
+  const onRead = useReadRefresh(table);
 
   const columns: PagedColumn<MyNoticeRow>[] = phone
     ? [{ key: 'card', render: (_: unknown, row) => <NoticeCard row={row} /> }]
