@@ -15,13 +15,14 @@ import {
   type AssignmentDetail,
   type AssignmentUpdate,
 } from '@campus/contract';
-import { fetchAssignmentTargets, searchAssignmentStudents, type AssignmentTargets } from '../../../api/homework.ts';
+import { fetchAssignmentTargets, searchAssignmentStudents } from '../../../api/homework.ts';
 import { zodRule } from '../../../app/forms/zodRule.ts';
 import { FileUpload, type UploadedFile } from '../../../components/FileUpload/index.ts';
 import { StudentSelect } from '../../../components/StudentSelect/index.ts';
 import { RichTextEditor } from '../../../components/RichText/index.ts';
 import { RecordingsField } from '../../../components/Recorder/index.ts';
 import { END_AT_FORMAT } from './AssignmentParts.tsx';
+import { classOptions } from '../notices/NoticeRecipients.tsx';
 
 export interface AssignmentFormValues {
   title: string;
@@ -123,17 +124,6 @@ export function richTextEmpty(html: string | undefined | null): boolean {
       .replace(/&nbsp;|&#160;/gi, ' ')
       .trim() === ''
   );
-}
-
-/** Classes by grade, in the order the server lists them. */
-function classOptions(classes: AssignmentTargets['classes']) {
-  const grades = new Map<string, { value: number; label: string }[]>();
-  for (const c of classes) {
-    const list = grades.get(c.gradeName) ?? [];
-    list.push({ value: c.id, label: c.name });
-    grades.set(c.gradeName, list);
-  }
-  return [...grades].map(([grade, options]) => ({ label: grade, title: grade, options }));
 }
 
 function knownFiles(detail?: AssignmentDetail): Pick<UploadedFile, 'RESID' | 'name'>[] {

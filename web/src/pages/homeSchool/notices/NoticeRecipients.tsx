@@ -21,8 +21,8 @@ const AUDIENCE_KEYS: Record<ClassAudience, string> = {
   both: 'notices.audience.both',
 };
 
-/** Classes by grade, in the order the server lists them. */
-function classOptions(classes: readonly NoticeClass[]) {
+/** Classes by grade, in the order the server lists them (the class choice of notices, events and homework). */
+export function classOptions(classes: readonly Pick<NoticeClass, 'id' | 'name' | 'gradeName'>[]) {
   const grades = new Map<string, { value: number; label: string }[]>();
   for (const c of classes) {
     const list = grades.get(c.gradeName) ?? [];
