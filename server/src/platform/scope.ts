@@ -61,6 +61,14 @@ export function visibleStudentsOf(scope: StudentScope, userId: SQL, studentId: S
   }
 }
 
+/**
+ * The students who are the caller or the caller's children (a subquery): a student themselves, a parent
+ * their children, nobody for staff. Unlike visibleStudents, a teacher's taught students are not "own".
+ */
+export function ownStudentIds(auth: AuthContext): SQL {
+  return sql`SELECT s.id FROM students s WHERE s.user_id = ${auth.userId} UNION ALL SELECT g.student_id FROM guardians g WHERE g.parent_user_id = ${auth.userId}`;
+}
+
 /** Class ids a teacher leads, or teaches in the current term (a subquery). */
 export function taughtClassIds(auth: AuthContext): SQL {
   return taughtClassIdsOf(sql`${auth.userId}`);

@@ -3,10 +3,10 @@ import { AWARD_PICTURE_PURPOSE, type AwardPicture, type AwardStudent } from '@ca
 import { intArray, queryRows, textArray, type DbOrTx, type Tx } from '../../db/client.ts';
 import type { Caller } from '../../platform/caller.ts';
 import type { AuthContext } from '../../platform/context.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
 import { pageChoosableStudents } from '../shared/students/choices.ts';
 import { taughtClassIds } from '../../platform/scope.ts';
-import { ownedFiles, registerFileReadRule, registerFileReference } from '../shared/files/service.ts';
+import { attachedFileGroups, registerFileReadRule, registerFileReference } from '../shared/files/service.ts';
 
 /** Permissions of 竞赛获奖 (the menu's pages and their buttons, server/src/db/seed/menus.ts). */
 export const AWARD_PERMISSIONS = {
@@ -23,14 +23,7 @@ export const day = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
 
 /** The pictures of a write, each the caller's own upload of purpose `image`; answers the ids once each. */
 export async function checkedPictures(tx: Tx, auth: AuthContext, ids: readonly string[]): Promise<string[]> {
-  const unique = [...new Set(ids)];
-  try {
-    await ownedFiles(tx, auth, unique, [AWARD_PICTURE_PURPOSE]);
-  } catch (error) {
-    if (error instanceof AppError && error.httpStatus === 403) throw badRequest('awards.pictureInvalid');
-    throw error;
-  }
-  return unique;
+  return (await attachedFileGroups(tx, auth, { pictures: AWARD_PICTURE_PURPOSE }, { pictures: ids }, 'awards.pictureInvalid')).pictures;
 }
 
 /** Kept pictures stay when a record is modified by someone else than their uploader (the administrator). */

@@ -3,8 +3,8 @@ import type { AssignmentProgress, HomeworkGrade, HomeworkStatus, MyHomeworkTab }
 import { intArray, queryRows, type DbOrTx } from '../../../db/client.ts';
 import { likePattern } from '../../../platform/listing.ts';
 
-/** An assignment as stored, with its publisher's name, its targets' names and its progress. */
-export interface AssignmentRecord {
+/** An assignment's own columns and its publisher's name: what its writes and a student's view need. */
+export interface AssignmentFacts {
   id: number;
   title: string;
   content: string;
@@ -16,12 +16,16 @@ export interface AssignmentRecord {
   needsRevision: boolean;
   onlineSubmission: boolean;
   graded: boolean;
+  lastRemindedAt: Date | null;
+  createdAt: Date;
+}
+
+/** An assignment with its targets and their names and its progress: the teacher's list and view. */
+export interface AssignmentRecord extends AssignmentFacts {
   classIds: number[];
   teachingClassIds: number[];
   studentIds: number[];
   targetNames: string[];
-  lastRemindedAt: Date | null;
-  createdAt: Date;
   progress: AssignmentProgress;
 }
 
@@ -41,14 +45,17 @@ const PROGRESS = sql`
       count(*) FILTER (WHERE w.status = 'to_revise')::int AS "toRevise"
     FROM homework_works w WHERE w.assignment_id = a.id) p ON TRUE`;
 
-const COLUMNS = sql`
+const FACT_COLUMNS = sql`
   a.id, a.title, a.content, a.attachments, a.publisher_user_id AS "publisherUserId", pu.display_name AS "publisherName",
   a.end_at AS "endAt", a.end_at <= now() AS ended, a.needs_revision AS "needsRevision", a.online_submission AS "onlineSubmission", a.graded,
+  a.last_reminded_at AS "lastRemindedAt", a.created_at AS "createdAt"`;
+
+const COLUMNS = sql`
+  ${FACT_COLUMNS},
   a.class_ids AS "classIds", a.teaching_class_ids AS "teachingClassIds", a.student_ids AS "studentIds",
   ARRAY(SELECT c.name FROM classes c WHERE c.id IN ${ids(sql`a.class_ids`)} ORDER BY c.code)
     || ARRAY(SELECT ${teachingClassName('es', 'co')} FROM elective_sessions es JOIN courses co ON co.id = es.course_id WHERE es.id IN ${ids(sql`a.teaching_class_ids`)} ORDER BY co.name, es.id)
     || ARRAY(SELECT s.name FROM students s WHERE s.id IN ${ids(sql`a.student_ids`)} ORDER BY s.student_number) AS "targetNames",
-  a.last_reminded_at AS "lastRemindedAt", a.created_at AS "createdAt",
   jsonb_build_object('total', p.total, 'submitted', p.submitted, 'corrected', p.corrected, 'late', p.late, 'missing', p.missing, 'waiting', p.waiting, 'toRevise', p."toRevise") AS progress`;
 
 const FROM = sql`FROM assignments a LEFT JOIN users pu ON pu.id = a.publisher_user_id ${PROGRESS}`;
@@ -82,9 +89,18 @@ export async function pageAssignments(db: DbOrTx, filter: AssignmentFilter, page
   return { total: counted[0]!.total, rows };
 }
 
-export async function assignmentById(db: DbOrTx, id: number, lock = false): Promise<AssignmentRecord | null> {
-  if (lock) await db.execute(sql`SELECT 1 FROM assignments WHERE id = ${id} FOR UPDATE`);
+export async function assignmentById(db: DbOrTx, id: number): Promise<AssignmentRecord | null> {
   const [row] = await queryRows<AssignmentRecord>(db, sql`SELECT ${COLUMNS} ${FROM} WHERE a.id = ${id}`);
+  return row ?? null;
+}
+
+/**
+ * The assignment without its progress and targets' names, which a write or a hand-in does not need (the
+ * progress counts every student's work); `lock` holds the row for the teacher's writes.
+ */
+export async function assignmentFacts(db: DbOrTx, id: number, lock = false): Promise<AssignmentFacts | null> {
+  const [row] = await queryRows<AssignmentFacts>(db, sql`
+    SELECT ${FACT_COLUMNS} FROM assignments a LEFT JOIN users pu ON pu.id = a.publisher_user_id WHERE a.id = ${id} ${lock ? sql`FOR UPDATE OF a` : sql``}`);
   return row ?? null;
 }
 

@@ -16,7 +16,6 @@ import {
   type AssignmentRow,
   type AssignmentUpdate,
   type HomeworkCorrect,
-  type HomeworkFile,
   type HomeworkStatus,
   type HomeworkSubmission,
   type HomeworkSubmit,
@@ -28,25 +27,25 @@ import {
   type MyHomeworkTab,
   type SubmissionAttachmentGroup,
   type SubmissionAttachments,
-  type UploadPurpose,
 } from '@campus/contract';
 import { intArray, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { AuthContext } from '../../../platform/context.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { cleanRichText, isRichTextEmpty } from '../../../platform/richText.ts';
-import { taughtClassIds } from '../../../platform/scope.ts';
+import { ownStudentIds, taughtClassIds } from '../../../platform/scope.ts';
 import { formatLocalTime } from '../../messages/centre/routes.ts';
-import { ownedFiles, registerFileReadRule, registerFileReference } from '../../shared/files/service.ts';
-import { fileInfos } from '../notices/queries.ts';
-import type { Caller } from '../common.ts';
+import { attachedFileGroups, fileGroupsOf, registerFileReadRule, registerFileReference } from '../../shared/files/service.ts';
+import { messagePreview, type Caller } from '../common.ts';
 import {
   assignmentById,
+  assignmentFacts,
   pageAssignments,
   pageMyWorks,
   pageWorks,
   teachingClassName,
   worksOf,
   type AssignmentFilter,
+  type AssignmentFacts,
   type AssignmentRecord,
   type WorkFilter,
   type WorkRecord,
@@ -77,44 +76,19 @@ const school = (key: string, params?: Record<string, string | number>) => transl
 // Files of an assignment: its students, their parents and whoever manages it; files of a submission: the
 // student, their parents and the assignment's publisher (and administrators, who read every file).
 const inGroups = (column: SQL, fileId: SQL) => sql`EXISTS (SELECT 1 FROM jsonb_each(${column}) AS groups WHERE jsonb_exists(groups.value, ${fileId}))`;
-const ownStudents = (auth: AuthContext) => sql`(SELECT s.id FROM students s WHERE s.user_id = ${auth.userId} UNION SELECT g.student_id FROM guardians g WHERE g.parent_user_id = ${auth.userId})`;
 for (const purpose of new Set<string>(Object.values(ASSIGNMENT_ATTACHMENTS))) {
   registerFileReadRule(purpose, (auth, permissions, fileId) => sql`(
     EXISTS (SELECT 1 FROM assignments a WHERE ${inGroups(sql`a.attachments`, fileId)}
       AND (a.publisher_user_id = ${auth.userId} OR ${permissions.has(HOMEWORK_PERMISSIONS.all)}
-        OR EXISTS (SELECT 1 FROM homework_works w WHERE w.assignment_id = a.id AND w.student_id IN ${ownStudents(auth)})))
+        OR EXISTS (SELECT 1 FROM homework_works w WHERE w.assignment_id = a.id AND w.student_id IN (${ownStudentIds(auth)}))))
     OR EXISTS (SELECT 1 FROM homework_works w JOIN assignments a ON a.id = w.assignment_id
       WHERE (${inGroups(sql`coalesce(w.submission_files, '{}'::jsonb)`, fileId)} OR ${inGroups(sql`coalesce(w.revision_files, '{}'::jsonb)`, fileId)})
-        AND (a.publisher_user_id = ${auth.userId} OR ${permissions.has(HOMEWORK_PERMISSIONS.all)} OR w.student_id IN ${ownStudents(auth)})))`);
+        AND (a.publisher_user_id = ${auth.userId} OR ${permissions.has(HOMEWORK_PERMISSIONS.all)} OR w.student_id IN (${ownStudentIds(auth)}))))`);
 }
 registerFileReference((fileId) => sql`(
   EXISTS (SELECT 1 FROM assignments a WHERE ${inGroups(sql`a.attachments`, fileId)})
   OR EXISTS (SELECT 1 FROM homework_works w WHERE w.submission_files IS NOT NULL AND ${inGroups(sql`w.submission_files`, fileId)})
   OR EXISTS (SELECT 1 FROM homework_works w WHERE w.revision_files IS NOT NULL AND ${inGroups(sql`w.revision_files`, fileId)}))`);
-
-/** The files of a write, each the caller's own upload of its group's purpose; answers the ids per group. */
-async function checkedFiles<G extends string>(tx: Tx, auth: AuthContext, groups: Record<G, UploadPurpose>, input: NoInfer<Record<G, string[]>>): Promise<Record<G, string[]>> {
-  const result = {} as Record<G, string[]>;
-  for (const group of Object.keys(groups) as G[]) {
-    const fileIds = [...new Set(input[group])];
-    try {
-      await ownedFiles(tx, auth, fileIds, [groups[group]]);
-    } catch (error) {
-      if (error instanceof AppError && error.httpStatus === 403) throw badRequest('homework.attachmentInvalid');
-      throw error;
-    }
-    result[group] = fileIds;
-  }
-  return result;
-}
-
-async function filesOf<G extends string>(db: DbOrTx, groups: readonly G[], stored: Record<string, string[]> | null): Promise<Record<G, HomeworkFile[]>> {
-  const wanted = groups.flatMap((group) => stored?.[group] ?? []);
-  const infos = new Map((await fileInfos(db, wanted)).map((file) => [file.id, file]));
-  const result = {} as Record<G, HomeworkFile[]>;
-  for (const group of groups) result[group] = (stored?.[group] ?? []).flatMap((id) => (infos.has(id) ? [infos.get(id)!] : []));
-  return result;
-}
 
 const ASSIGNMENT_GROUPS = Object.keys(ASSIGNMENT_ATTACHMENTS) as AssignmentAttachmentGroup[];
 const SUBMISSION_GROUPS = Object.keys(SUBMISSION_ATTACHMENTS) as SubmissionAttachmentGroup[];
@@ -210,10 +184,6 @@ async function messageFamilies(tx: Tx, senderUserId: number, assignmentId: numbe
       FROM guardians g JOIN users u ON u.id = g.parent_user_id AND u.enabled WHERE g.student_id IN (${studentIds})`);
 }
 
-const preview = (text: string) => {
-  const characters = Array.from(text.replace(/\s+/g, ' ').trim());
-  return characters.length > 100 ? `${characters.slice(0, 100).join('')}…` : characters.join('');
-};
 
 /** Assigning: checks everything, stores the assignment, a work row per student and their messages, at once. */
 export async function createAssignment(db: Db, caller: Caller, input: AssignmentCreate): Promise<{ id: number; count: number }> {
@@ -222,7 +192,7 @@ export async function createAssignment(db: Db, caller: Caller, input: Assignment
   return db.transaction(async (tx) => {
     const studentIds = await targetStudents(tx, caller, input);
     if (studentIds.length === 0) throw badRequest('homework.noStudents');
-    const attachments = await checkedFiles(tx, caller.auth, ASSIGNMENT_ATTACHMENTS, input);
+    const attachments = await attachedFileGroups(tx, caller.auth, ASSIGNMENT_ATTACHMENTS, input, 'homework.attachmentInvalid');
     const [created] = await queryRows<{ id: number }>(tx, sql`
       INSERT INTO assignments (title, content, attachments, publisher_user_id, end_at, needs_revision, online_submission, graded, class_ids, teaching_class_ids, student_ids)
       VALUES (${input.title}, ${content}, ${JSON.stringify(attachments)}::jsonb, ${caller.auth.userId}, ${endAt}, ${input.needsRevision}, ${input.onlineSubmission}, ${input.graded},
@@ -232,14 +202,14 @@ export async function createAssignment(db: Db, caller: Caller, input: Assignment
     await tx.execute(sql`
       INSERT INTO homework_works (assignment_id, student_id, status)
       SELECT ${id}, unnest(${intArray(studentIds)}), ${input.onlineSubmission ? 'to_submit' : 'no_submission'}`);
-    await messageFamilies(tx, caller.auth.userId, id, sql`SELECT unnest(${intArray(studentIds)})`, school('homework.message.assigned', { title: input.title }), preview(input.title));
+    await messageFamilies(tx, caller.auth.userId, id, sql`SELECT unnest(${intArray(studentIds)})`, school('homework.message.assigned', { title: input.title }), messagePreview(input.title));
     return { id, count: studentIds.length };
   });
 }
 
 /** The assignment if the caller manages it (its publisher, or an administrator). */
-async function managed(db: DbOrTx, caller: Caller, id: number, lock = false): Promise<AssignmentRecord> {
-  const record = await assignmentById(db, id, lock);
+async function managed(db: DbOrTx, caller: Caller, id: number, lock = false): Promise<AssignmentFacts> {
+  const record = await assignmentFacts(db, id, lock);
   if (!record) throw notFound();
   if (!seesAll(caller) && record.publisherUserId !== caller.auth.userId) throw forbidden('homework.notYours');
   return record;
@@ -252,7 +222,7 @@ export async function updateAssignment(db: Db, caller: Caller, input: Assignment
     if (record.ended) throw conflict('homework.expired');
     if (record.onlineSubmission !== input.onlineSubmission) throw badRequest('homework.onlineSubmissionFixed');
     const endAt = checkedEndAt(input.endAt);
-    const attachments = await checkedFiles(tx, caller.auth, ASSIGNMENT_ATTACHMENTS, input);
+    const attachments = await attachedFileGroups(tx, caller.auth, ASSIGNMENT_ATTACHMENTS, input, 'homework.attachmentInvalid');
     await tx.execute(sql`
       UPDATE assignments SET title = ${input.title}, content = ${content}, attachments = ${JSON.stringify(attachments)}::jsonb, end_at = ${endAt},
         needs_revision = ${input.needsRevision}, graded = ${input.graded}, updated_at = now()
@@ -286,7 +256,7 @@ export async function assignmentDetail(db: DbOrTx, caller: Caller, id: number): 
   const record = await assignmentById(db, id);
   if (!record || (!seesAll(caller) && record.publisherUserId !== caller.auth.userId)) throw notFound();
   const [attachments, classes, teachingClasses, students] = await Promise.all([
-    filesOf(db, ASSIGNMENT_GROUPS, record.attachments),
+    fileGroupsOf(db, ASSIGNMENT_GROUPS, record.attachments),
     queryRows<{ id: number; name: string }>(db, sql`SELECT c.id, c.name FROM classes c WHERE c.id = ANY(${intArray(record.classIds)}) ORDER BY c.code`),
     queryRows<{ id: number; name: string }>(db, sql`
       SELECT es.id, ${teachingClassName('es', 'co')} AS name FROM elective_sessions es JOIN courses co ON co.id = es.course_id WHERE es.id = ANY(${intArray(record.teachingClassIds)}) ORDER BY co.name, es.id`),
@@ -321,7 +291,7 @@ function toWorkRow(work: WorkRecord): HomeworkWorkRow {
 
 async function toWork(db: DbOrTx, work: WorkRecord): Promise<HomeworkWork> {
   const submission = async (text: string | null, files: Record<string, string[]> | null, at: Date | null, by: string | null): Promise<HomeworkSubmission | null> =>
-    at ? { text: text ?? '', attachments: (await filesOf(db, SUBMISSION_GROUPS, files)) as SubmissionAttachments, submittedAt: formatted(at)!, submittedByName: by ?? '' } : null;
+    at ? { text: text ?? '', attachments: (await fileGroupsOf(db, SUBMISSION_GROUPS, files)) as SubmissionAttachments, submittedAt: formatted(at)!, submittedByName: by ?? '' } : null;
   const { submittedAt: _submitted, revisedAt: _revised, ...row } = toWorkRow(work);
   return {
     ...row,
@@ -331,7 +301,7 @@ async function toWork(db: DbOrTx, work: WorkRecord): Promise<HomeworkWork> {
 }
 
 export async function listWorks(db: DbOrTx, caller: Caller, assignmentId: number, filter: WorkFilter, page: { offset: number; limit: number }): Promise<{ total: number; rows: HomeworkWorkRow[] }> {
-  const record = await assignmentById(db, assignmentId);
+  const record = await assignmentFacts(db, assignmentId);
   if (!record || (!seesAll(caller) && record.publisherUserId !== caller.auth.userId)) throw notFound();
   const { total, rows } = await pageWorks(db, assignmentId, filter, page);
   return { total, rows: rows.map(toWorkRow) };
@@ -340,7 +310,7 @@ export async function listWorks(db: DbOrTx, caller: Caller, assignmentId: number
 /** One student's work for the teacher: opening a handed-in one moves it to "to be checked", and reads its message. */
 export async function openWork(db: Db, caller: Caller, assignmentId: number, studentId: number): Promise<HomeworkWork> {
   return db.transaction(async (tx) => {
-    const record = await assignmentById(tx, assignmentId);
+    const record = await assignmentFacts(tx, assignmentId);
     if (!record || (!seesAll(caller) && record.publisherUserId !== caller.auth.userId)) throw notFound();
     const [work] = await worksOf(tx, assignmentId, [studentId], true);
     if (!work) throw notFound();
@@ -357,7 +327,7 @@ export async function openWork(db: Db, caller: Caller, assignmentId: number, stu
 const statusName = (language: Language, status: HomeworkStatus) => translate(language, `homework.status.${status}`);
 
 /** Locks the works of a teacher's action and refuses the whole action if any of them may not make the move. */
-async function movableWorks(tx: Tx, caller: Caller, record: AssignmentRecord, studentIds: number[], to: HomeworkStatus): Promise<WorkRecord[]> {
+async function movableWorks(tx: Tx, caller: Caller, record: AssignmentFacts, studentIds: number[], to: HomeworkStatus): Promise<WorkRecord[]> {
   const unique = [...new Set(studentIds)];
   const works = await worksOf(tx, record.id, unique, true);
   if (works.length !== unique.length) throw notFound();
@@ -381,7 +351,7 @@ export async function correctWorks(db: Db, caller: Caller, input: HomeworkCorrec
         corrected_at = now(), corrected_by_user_id = ${caller.auth.userId}, updated_at = now()
       WHERE assignment_id = ${record.id} AND student_id = ANY(${intArray(ids)})`);
     await readTeacherMessages(tx, caller, record.id, ids);
-    await messageFamilies(tx, caller.auth.userId, record.id, sql`SELECT unnest(${intArray(ids)})`, school('homework.message.corrected', { title: record.title }), preview(input.comment || record.title));
+    await messageFamilies(tx, caller.auth.userId, record.id, sql`SELECT unnest(${intArray(ids)})`, school('homework.message.corrected', { title: record.title }), messagePreview(input.comment || record.title));
     return ids.length;
   });
 }
@@ -397,7 +367,7 @@ export async function askRevision(db: Db, caller: Caller, input: { assignmentId:
         corrected_at = coalesce(corrected_at, now()), corrected_by_user_id = coalesce(corrected_by_user_id, ${caller.auth.userId}), updated_at = now()
       WHERE assignment_id = ${record.id} AND student_id = ANY(${intArray(ids)})`);
     await readTeacherMessages(tx, caller, record.id, ids);
-    await messageFamilies(tx, caller.auth.userId, record.id, sql`SELECT unnest(${intArray(ids)})`, school('homework.message.revise', { title: record.title }), preview(input.note));
+    await messageFamilies(tx, caller.auth.userId, record.id, sql`SELECT unnest(${intArray(ids)})`, school('homework.message.revise', { title: record.title }), messagePreview(input.note));
     return ids.length;
   });
 }
@@ -412,7 +382,7 @@ export async function approveRevisions(db: Db, caller: Caller, input: { assignme
         corrected_at = now(), corrected_by_user_id = ${caller.auth.userId}, updated_at = now()
       WHERE assignment_id = ${record.id} AND student_id = ANY(${intArray(ids)})`);
     await readTeacherMessages(tx, caller, record.id, ids);
-    await messageFamilies(tx, caller.auth.userId, record.id, sql`SELECT unnest(${intArray(ids)})`, school('homework.message.approved', { title: record.title }), preview(input.comment || record.title));
+    await messageFamilies(tx, caller.auth.userId, record.id, sql`SELECT unnest(${intArray(ids)})`, school('homework.message.approved', { title: record.title }), messagePreview(input.comment || record.title));
     return ids.length;
   });
 }
@@ -436,7 +406,7 @@ export async function remindMissing(db: Db, caller: Caller, id: number): Promise
       WHERE w.assignment_id = ${id} AND w.status IN ('to_submit', 'viewed')`);
     if (missing.length === 0) throw conflict('homework.remindNobody');
     for (const student of missing) {
-      await messageFamilies(tx, caller.auth.userId, id, sql`${student.studentId}`, school('homework.message.reminder', { name: student.name, title: record.title }), preview(record.title), true);
+      await messageFamilies(tx, caller.auth.userId, id, sql`${student.studentId}`, school('homework.message.reminder', { name: student.name, title: record.title }), messagePreview(record.title), true);
     }
     await tx.execute(sql`UPDATE assignments SET last_reminded_at = now() WHERE id = ${id}`);
     return missing.length;
@@ -455,7 +425,7 @@ export interface HomeworkChild {
 export async function homeworkChildren(db: DbOrTx, auth: AuthContext): Promise<HomeworkChild[]> {
   return queryRows<HomeworkChild>(db, sql`
     SELECT s.id, s.name, coalesce(c.name, '') AS "className" FROM students s LEFT JOIN classes c ON c.id = s.class_id
-    WHERE s.id IN ${ownStudents(auth)} ORDER BY s.student_number`);
+    WHERE s.id IN (${ownStudentIds(auth)}) ORDER BY s.student_number`);
 }
 
 /** A student's own id, or a parent's first child's, as a subquery. */
@@ -467,15 +437,10 @@ function ownStudent(auth: AuthContext): SQL {
 
 /** The student whose homework the caller reads: a student's own; a parent's chosen child (or the first). */
 async function studentOf(db: DbOrTx, auth: AuthContext, studentId: number | undefined, required = false): Promise<number | null> {
-  if (auth.userType === USER_TYPES.student) {
-    const [own] = await queryRows<{ id: number }>(db, sql`SELECT s.id FROM students s WHERE s.user_id = ${auth.userId}`, { prepared: true });
+  if (auth.userType !== USER_TYPES.student && studentId === undefined && required) throw badRequest('homework.childRequired');
+  if (auth.userType === USER_TYPES.student || studentId === undefined) {
+    const [own] = await queryRows<{ id: number | null }>(db, sql`SELECT ${ownStudent(auth)} AS id`, { prepared: true });
     return own?.id ?? null;
-  }
-  if (studentId === undefined) {
-    if (required) throw badRequest('homework.childRequired');
-    const [first] = await queryRows<{ id: number }>(db, sql`
-      SELECT s.id FROM guardians g JOIN students s ON s.id = g.student_id WHERE g.parent_user_id = ${auth.userId} ORDER BY s.student_number LIMIT 1`, { prepared: true });
-    return first?.id ?? null;
   }
   const [child] = await queryRows<{ id: number }>(db, sql`SELECT g.student_id AS id FROM guardians g WHERE g.parent_user_id = ${auth.userId} AND g.student_id = ${studentId}`, { prepared: true });
   if (!child) throw notFound();
@@ -516,7 +481,7 @@ export async function listMyHomework(
   return { total, counts, rows: rows.map(toMyRow) };
 }
 
-const canHandIn = (record: AssignmentRecord, status: HomeworkStatus) =>
+const canHandIn = (record: AssignmentFacts, status: HomeworkStatus) =>
   record.onlineSubmission && (canMoveHomework(status, 'submitted') || canMoveHomework(status, 'revised_pending'));
 
 /** Opens a homework: a first look moves it to "viewed"; the caller's messages about it are read. */
@@ -524,7 +489,7 @@ export async function openMyHomework(db: Db, auth: AuthContext, assignmentId: nu
   return db.transaction(async (tx) => {
     const studentId = await studentOf(tx, auth, requestedStudent);
     if (studentId === null) throw notFound();
-    const record = await assignmentById(tx, assignmentId);
+    const record = await assignmentFacts(tx, assignmentId);
     const [work] = await worksOf(tx, assignmentId, [studentId], true);
     if (!record || !work) throw notFound();
     if (work.status === 'to_submit') {
@@ -538,7 +503,7 @@ export async function openMyHomework(db: Db, auth: AuthContext, assignmentId: nu
     return {
       ...toMyRow({ ...work, ...record, assignmentId, studentId, studentName: work.studentName, publisherName: record.publisherName, status: work.status, late: work.late, score: work.score, grade: work.grade }),
       content: record.content,
-      attachments: (await filesOf(tx, ASSIGNMENT_GROUPS, record.attachments)) as AssignmentAttachments,
+      attachments: (await fileGroupsOf(tx, ASSIGNMENT_GROUPS, record.attachments)) as AssignmentAttachments,
       work: full,
       canSubmit: canHandIn(record, work.status),
     };
@@ -555,14 +520,15 @@ export async function submitHomework(db: Db, caller: Caller, input: HomeworkSubm
   return db.transaction(async (tx) => {
     const studentId = await studentOf(tx, auth, input.studentId, auth.userType === USER_TYPES.parent);
     if (studentId === null) throw notFound();
-    const record = await assignmentById(tx, input.assignmentId, true);
+    // The work row is locked, not the assignment: a class handing in at once does not queue on one row.
+    const record = await assignmentFacts(tx, input.assignmentId);
     const [work] = await worksOf(tx, input.assignmentId, [studentId], true);
     if (!record || !work) throw notFound();
     if (!record.onlineSubmission) throw conflict('homework.notOnline');
     const revision = work.status === 'to_revise';
     const to: HomeworkStatus = revision ? 'revised_pending' : 'submitted';
     if (!canMoveHomework(work.status, to)) throw conflict('homework.cannotSubmit', { status: statusName(caller.language, work.status) });
-    const files = JSON.stringify(await checkedFiles(tx, auth, SUBMISSION_ATTACHMENTS, input));
+    const files = JSON.stringify(await attachedFileGroups(tx, auth, SUBMISSION_ATTACHMENTS, input, 'homework.attachmentInvalid'));
     const parentMessage = auth.userType === USER_TYPES.parent ? input.parentMessage : null;
     if (revision) {
       await tx.execute(sql`
@@ -583,7 +549,7 @@ export async function submitHomework(db: Db, caller: Caller, input: HomeworkSubm
       await tx.execute(sql`
         INSERT INTO messages (recipient_user_id, sender_user_id, title, content, type, link)
         VALUES (${record.publisherUserId}, ${auth.userId}, ${school(revision ? 'homework.message.revised' : 'homework.message.submitted', { name: work.studentName, title: record.title })},
-          ${preview(input.text || record.title)}, ${HOMEWORK_MESSAGE_TYPE}, ${teacherLink(record.id, studentId)})`);
+          ${messagePreview(input.text || record.title)}, ${HOMEWORK_MESSAGE_TYPE}, ${teacherLink(record.id, studentId)})`);
     }
     return { status: to, late, revision };
   });

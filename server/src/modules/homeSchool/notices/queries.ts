@@ -376,15 +376,4 @@ export async function codeNames(db: DbOrTx, choice: Pick<RecipientChoice, 'accou
     SELECT 'R_' || r.code, r.name, NULL FROM roles r WHERE r.code = ANY(${textArray(choice.roleCodes)})`);
 }
 
-export interface FileInfo {
-  id: string;
-  name: string;
-  size: number;
-  mimeType: string;
-}
 
-export async function fileInfos(db: DbOrTx, ids: readonly string[]): Promise<FileInfo[]> {
-  if (ids.length === 0) return [];
-  return queryRows(db, sql`
-    SELECT f.id, f.original_name AS name, f.size::int AS size, f.mime_type AS "mimeType" FROM files f WHERE f.id = ANY(${textArray(ids)})`);
-}

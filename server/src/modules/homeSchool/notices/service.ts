@@ -21,18 +21,17 @@ import {
 import { queryRows, type Database, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { enqueueTask, registerTaskHandler, requeueTask, type TaskHandler } from '../../../platform/background.ts';
 import type { AuthContext } from '../../../platform/context.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 
 import { taughtClassIds } from '../../../platform/scope.ts';
 import { resolveDynamicRole, resolveProcedureRole } from '../../system/roles/dynamicSql.ts';
-import type { Caller } from '../common.ts';
+import { messagePreview, type Caller } from '../common.ts';
 import { formatLocalTime } from '../../messages/centre/routes.ts';
-import { ownedFiles, registerFileReadRule, registerFileReference } from '../../shared/files/service.ts';
+import { attachedFileGroups, fileGroupsOf, registerFileReadRule, registerFileReference } from '../../shared/files/service.ts';
 import {
   classNames,
   codeNames,
   deliverBatch,
-  fileInfos,
   markNoticeMessagesRead,
   markReceiptRead,
   noticeById,
@@ -82,8 +81,6 @@ const localTime = (text: string) => new Date(text.replace(' ', 'T'));
 
 /** Dictionary STD_MESSAGE_TYPE: 通知公告. */
 const NOTICE_MESSAGE_TYPE = '3';
-/** Characters of a notice's content its message carries; the notice itself holds the whole text. */
-const PREVIEW_LENGTH = 100;
 /** Recipients whose messages one step of the delivery writes. */
 export const DELIVERY_BATCH = 5000;
 export const NOTICE_DELIVERY = 'homeSchool.noticeDelivery';
@@ -92,10 +89,6 @@ export type { Caller } from '../common.ts';
 
 const seesAll = (caller: Caller, kind: PublicationKind) => caller.permissions.has(ALL_RIGHT[kind]);
 export const noticeLink = (id: number) => `${MY_NOTICES_URL}?id=${id}`;
-const preview = (content: string) => {
-  const characters = Array.from(content.replace(/\s+/g, ' ').trim());
-  return characters.length > PREVIEW_LENGTH ? `${characters.slice(0, PREVIEW_LENGTH).join('')}…` : characters.join('');
-};
 
 // A recipient may open the files of the notices they received; a notice's files stay while it exists.
 const attachedTo = (fileId: ReturnType<typeof sql>) =>
@@ -157,19 +150,8 @@ export async function dynamicRecipients(database: Pick<Database, 'db' | 'kind'>,
 }
 
 /** The attachments of a write, each the caller's own upload of its group's purpose; answers the ids per group. */
-async function checkedAttachments(tx: Tx, caller: Caller, input: Record<NoticeAttachmentGroup, string[]>): Promise<Record<NoticeAttachmentGroup, string[]>> {
-  const result = {} as Record<NoticeAttachmentGroup, string[]>;
-  for (const group of Object.keys(NOTICE_ATTACHMENTS) as NoticeAttachmentGroup[]) {
-    const ids = [...new Set(input[group])];
-    try {
-      await ownedFiles(tx, caller.auth, ids, [NOTICE_ATTACHMENTS[group]]);
-    } catch (error) {
-      if (error instanceof AppError && error.httpStatus === 403) throw badRequest('homeSchool.attachmentInvalid');
-      throw error;
-    }
-    result[group] = ids;
-  }
-  return result;
+function checkedAttachments(tx: Tx, caller: Caller, input: Record<NoticeAttachmentGroup, string[]>): Promise<Record<NoticeAttachmentGroup, string[]>> {
+  return attachedFileGroups(tx, caller.auth, NOTICE_ATTACHMENTS, input, 'homeSchool.attachmentInvalid');
 }
 
 /** Classes the caller may publish to, as a condition; null for the administrators' right (any class). */
@@ -258,12 +240,8 @@ export async function deleteNotices(db: Db, caller: Caller, ids: number[], kind:
   });
 }
 
-async function attachmentsOf(db: DbOrTx, stored: Record<string, string[]>): Promise<NoticeAttachments> {
-  const groups = Object.keys(NOTICE_ATTACHMENTS) as NoticeAttachmentGroup[];
-  const infos = new Map((await fileInfos(db, groups.flatMap((group) => stored[group] ?? []))).map((file) => [file.id, file]));
-  const result = {} as NoticeAttachments;
-  for (const group of groups) result[group] = (stored[group] ?? []).flatMap((id) => (infos.has(id) ? [infos.get(id)!] : []));
-  return result;
+function attachmentsOf(db: DbOrTx, stored: Record<string, string[]>): Promise<NoticeAttachments> {
+  return fileGroupsOf(db, Object.keys(NOTICE_ATTACHMENTS) as NoticeAttachmentGroup[], stored);
 }
 
 function toRow(notice: NoticeRecord): NoticeRow & Partial<EventExtras> {
@@ -367,7 +345,7 @@ export async function remindNotice(db: Db, caller: Caller, id: number, kind: Pub
         id,
         // The recipients read it in the school's language, whatever the publisher's screen shows.
         title: translate(DEFAULT_LANGUAGE, 'homeSchool.reminderTitle', { title: notice.title }).slice(0, 200),
-        preview: preview(notice.content),
+        preview: messagePreview(notice.content),
         link: noticeLink(id),
         senderUserId: caller.auth.userId,
       },
@@ -435,7 +413,7 @@ export async function listMyNotices(
   page: { offset: number; limit: number },
 ): Promise<{ total: number; unread: number; rows: (MyNoticeRow & { summary: string })[] }> {
   const result = await pageMyNotices(db, auth.userId, { title: filter.title || undefined, read: filter.read || undefined }, page);
-  return { total: result.total, unread: result.unread, rows: result.rows.map((row) => ({ ...toMyRow(row), summary: preview(row.content) })) };
+  return { total: result.total, unread: result.unread, rows: result.rows.map((row) => ({ ...toMyRow(row), summary: messagePreview(row.content) })) };
 }
 
 /** A received notice, whole; opening it marks it read, and its messages to the reader with it. */
@@ -509,7 +487,7 @@ export const noticeDelivery: TaskHandler<{ noticeId: number }> = {
         if (notice.status !== 'delivering') await tx.execute(sql`UPDATE notices SET status = 'delivering', error = NULL WHERE id = ${id}`);
         const batch = await deliverBatch(
           tx,
-          { id, title: notice.title, preview: preview(notice.content), link: noticeLink(id), senderUserId: notice.publisherUserId },
+          { id, title: notice.title, preview: messagePreview(notice.content), link: noticeLink(id), senderUserId: notice.publisherUserId },
           NOTICE_MESSAGE_TYPE,
           DELIVERY_BATCH,
           cursor,

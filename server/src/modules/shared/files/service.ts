@@ -8,6 +8,7 @@ import {
   isUploadPurpose,
   kindLabels,
   type FileKind,
+  type MessageKey,
   type UploadPurpose,
 } from '@campus/contract';
 import Busboy from '@fastify/busboy';
@@ -18,7 +19,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { queryRows, textArray, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { fileChunks, files } from '../../../db/schema/index.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
@@ -420,4 +421,52 @@ export async function ownedFiles(tx: Tx, auth: AuthContext, ids: readonly string
     .for('share');
   if (rows.length !== unique.length) throw forbidden();
   return rows;
+}
+
+/**
+ * The files a write attaches, by group: each the caller's own upload of its group's purpose (ownedFiles),
+ * the ids once each per group. A file that is not refuses the write with `invalidKey` (400, in the caller's
+ * language) instead of ownedFiles' bare 403: the user sees which kind of thing to upload again.
+ */
+export async function attachedFileGroups<G extends string>(
+  tx: Tx,
+  auth: AuthContext,
+  purposes: Readonly<Record<G, UploadPurpose>>,
+  input: NoInfer<Readonly<Record<G, readonly string[]>>>,
+  invalidKey: MessageKey,
+): Promise<Record<G, string[]>> {
+  const result = {} as Record<G, string[]>;
+  for (const group of Object.keys(purposes) as G[]) {
+    const ids = [...new Set(input[group])];
+    try {
+      await ownedFiles(tx, auth, ids, [purposes[group]]);
+    } catch (error) {
+      if (error instanceof AppError && error.httpStatus === 403) throw badRequest(invalidKey);
+      throw error;
+    }
+    result[group] = ids;
+  }
+  return result;
+}
+
+/** A stored file as the screens list it beside an item. */
+export interface FileInfo {
+  id: string;
+  name: string;
+  size: number;
+  mimeType: string;
+}
+
+export async function fileInfos(db: DbOrTx, ids: readonly string[]): Promise<FileInfo[]> {
+  if (ids.length === 0) return [];
+  return queryRows(db, sql`
+    SELECT f.id, f.original_name AS name, f.size::int AS size, f.mime_type AS "mimeType" FROM files f WHERE f.id = ANY(${textArray(ids)})`);
+}
+
+/** The files an item keeps by group (`stored`: ids per group), in the order kept; a file gone since is left out. */
+export async function fileGroupsOf<G extends string>(db: DbOrTx, groups: readonly G[], stored: Readonly<Record<string, readonly string[]>> | null): Promise<Record<G, FileInfo[]>> {
+  const infos = new Map((await fileInfos(db, groups.flatMap((group) => stored?.[group] ?? []))).map((file) => [file.id, file]));
+  const result = {} as Record<G, FileInfo[]>;
+  for (const group of groups) result[group] = (stored?.[group] ?? []).flatMap((id) => (infos.has(id) ? [infos.get(id)!] : []));
+  return result;
 }

@@ -4,7 +4,7 @@ import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import { homeCards, roles } from '../../../db/schema/index.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
-import { visibleClasses, visibleStudents } from '../../../platform/scope.ts';
+import { ownStudentIds, visibleClasses, visibleStudents } from '../../../platform/scope.ts';
 import { unreadCount } from '../../messages/centre/queries.ts';
 import { cardsForRoles } from './queries.ts';
 import { waitingForTeacher } from '../../homeSchool/homework/service.ts';
@@ -69,7 +69,7 @@ async function statistic(db: DbOrTx, auth: AuthContext, key: string): Promise<nu
       // Not handed in and still open, for the caller (a student) or their children (a parent).
       const [row] = await queryRows<{ total: number }>(db, sql`
         SELECT count(*)::int AS total FROM homework_works w JOIN assignments a ON a.id = w.assignment_id
-        WHERE w.student_id IN (SELECT s.id FROM students s WHERE s.user_id = ${auth.userId} UNION ALL SELECT g.student_id FROM guardians g WHERE g.parent_user_id = ${auth.userId})
+        WHERE w.student_id IN (${ownStudentIds(auth)})
           AND w.status IN ('to_submit', 'viewed', 'to_revise') AND a.end_at > now()`);
       return row?.total ?? 0;
     }
@@ -82,7 +82,7 @@ async function statistic(db: DbOrTx, auth: AuthContext, key: string): Promise<nu
       return row?.total ?? 0;
     }
     case 'recentAwards': {
-      const own = sql`(SELECT s.id FROM students s WHERE s.user_id = ${auth.userId} UNION ALL SELECT g.student_id FROM guardians g WHERE g.parent_user_id = ${auth.userId})`;
+      const own = sql`(${ownStudentIds(auth)})`;
       const [row] = await queryRows<{ total: number }>(db, sql`
         SELECT (SELECT count(*) FROM disciplinary_awards d WHERE d.student_id IN ${own} AND d.created_at > now() - interval '30 days')::int
           + (SELECT count(*) FROM above_school_award_winners w JOIN above_school_awards a ON a.id = w.award_id WHERE w.student_id IN ${own} AND a.created_at > now() - interval '30 days')::int AS total`);
