@@ -46,6 +46,7 @@ function Harness(props: {
   onValue?: (ids: string[]) => void;
   known?: { RESID: string; name: string }[];
   capture?: 'environment' | 'user';
+  listStored?: boolean;
 }) {
   const [ids, setIds] = useState<string[]>(props.initial ?? []);
   return (
@@ -55,6 +56,7 @@ function Harness(props: {
         value={ids}
         knownFiles={props.known}
         capture={props.capture}
+        listStored={props.listStored}
         onChange={(next) => {
           setIds(next);
           props.onValue?.(next);
@@ -134,6 +136,12 @@ describe('FileUpload', () => {
     fireEvent.click(remove);
     await waitFor(() => expect(onValue).toHaveBeenLastCalledWith(['d2']));
     expect(names()).toEqual(['d2']);
+  });
+
+  it('leaves the stored files out of its list when the caller lists them itself', () => {
+    render(<Harness purpose="document" initial={['d1']} known={[{ RESID: 'd1', name: 'plan.docx' }]} listStored={false} />);
+    expect(names()).toEqual([]);
+    expect(screen.getByTestId('value').textContent).toBe('d1');
   });
 
   it('offers the camera beside the choose button when asked, its pictures joining the same list and value', async () => {

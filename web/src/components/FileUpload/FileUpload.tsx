@@ -36,6 +36,8 @@ export interface FileUploadProps {
    * the back one, 'user' the front one); the choose button still offers the gallery and files.
    */
   capture?: 'environment' | 'user';
+  /** Lists the stored files too (on by default); off when the caller lists them its own way (recordings with a player). */
+  listStored?: boolean;
   'data-testid'?: string;
 }
 
@@ -47,7 +49,7 @@ export interface FileUploadProps {
  * file only takes it out of the value: the stored file may belong to a saved item the user has not saved
  * again yet, and unreferenced uploads are the owner's to delete.
  */
-export function FileUpload({ purpose, value, onChange, onUploaded, knownFiles, disabled, showHint = true, capture, 'data-testid': testId = 'file-upload' }: FileUploadProps) {
+export function FileUpload({ purpose, value, onChange, onUploaded, knownFiles, disabled, showHint = true, capture, listStored = true, 'data-testid': testId = 'file-upload' }: FileUploadProps) {
   const { t } = useTranslation();
   const rule = uploadRule(purpose);
   const [innerIds, setInnerIds] = useState<string[]>([]);
@@ -66,7 +68,7 @@ export function FileUpload({ purpose, value, onChange, onUploaded, knownFiles, d
 
   const nameOf = (id: string) => names[id] ?? knownFiles?.find((file) => file.RESID === id)?.name ?? id;
   const fileList: UploadFile[] = [
-    ...ids.map((id): UploadFile => ({ uid: id, name: nameOf(id), status: 'done', response: { RESID: id } })),
+    ...(listStored ? ids.map((id): UploadFile => ({ uid: id, name: nameOf(id), status: 'done', response: { RESID: id } })) : []),
     ...pending,
   ];
 

@@ -302,6 +302,7 @@ export function RecordingsField({ value, onChange, knownFiles, max = UPLOAD_PURP
                 knownFiles={knownFiles}
                 disabled={disabled}
                 showHint={false}
+                listStored={false}
                 data-testid={`${testId}-file`}
               />
             </>
