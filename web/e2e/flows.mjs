@@ -62,10 +62,20 @@ async function openFromSidebar(page, group, entry) {
 }
 
 async function contextMenu(page, tabTitle, action) {
-  await tabs(page).filter({ hasText: tabTitle }).click({ button: 'right' });
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
-  await menu.waitFor();
-  await menu.getByRole('menuitem', { name: action, exact: true }).click();
+  // A menu opened while the previous one is still leaving can be that leaving one, which never becomes
+  // clickable: close it and open the menu again.
+  for (let attempt = 1; ; attempt++) {
+    await tabs(page).filter({ hasText: tabTitle }).click({ button: 'right' });
+    try {
+      await menu.getByRole('menuitem', { name: action, exact: true }).click({ timeout: 4000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(500);
+    }
+  }
   await menu.waitFor({ state: 'hidden' }).catch(() => undefined);
 }
 
@@ -109,7 +119,7 @@ export const flows = [
       assert((await page.locator('.page-view:visible').innerText()).includes('暂未开放'), 'the page says it is not available yet');
       assert((await tabTitles(page)).join() === '首页,作业发布,通知发布,换算规则', `four tabs open: ${await tabTitles(page)}`);
       // Visited pages stay mounted (hidden); the dashboard is not cached.
-      assert((await page.locator('.page-view').count()) === 3, 'three pages kept alive');
+      await until(async () => (await page.locator('.page-view').count()) === 3, 'three pages kept alive');
       const crumbs = await page.getByTestId('breadcrumb').innerText();
       assert(crumbs.includes('首页') && crumbs.includes('成绩管理') && crumbs.includes('换算规则'), `breadcrumb: ${crumbs}`);
       assert((await page.getByTestId('breadcrumb').locator('a').count()) === 2, 'every crumb but the last is a link');
