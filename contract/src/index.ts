@@ -17,3 +17,5 @@ export * from './homeSchool/conduct.ts';
 export * from './homeSchool/sms.ts';
 export * from './homeSchool/homework.ts';
 export * from './awards/awards.ts';
+export * from './applications/approvals.ts';
+export * from './applications/leave.ts';

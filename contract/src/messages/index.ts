@@ -10,10 +10,11 @@ import { pagesEn, pagesZh } from './pages.ts';
 import { homeSchoolEn, homeSchoolZh } from './homeSchool.ts';
 import { awardsEn, awardsZh } from './awards.ts';
 import { homeworkEn, homeworkZh } from './homework.ts';
+import { applicationsEn, applicationsZh } from './applications.ts';
 
 export { coreMessages } from './core.ts';
 // One by one too, so that a client can load each area's catalogue on its own.
-export { systemEn, systemZh, menusDictsEn, menusDictsZh, operationsEn, operationsZh, campusEn, campusZh, peopleEn, peopleZh, pagesEn, pagesZh, homeSchoolEn, homeSchoolZh, homeworkEn, homeworkZh, awardsEn, awardsZh };
+export { systemEn, systemZh, menusDictsEn, menusDictsZh, operationsEn, operationsZh, campusEn, campusZh, peopleEn, peopleZh, pagesEn, pagesZh, homeSchoolEn, homeSchoolZh, homeworkEn, homeworkZh, awardsEn, awardsZh, applicationsEn, applicationsZh };
 
 /** The area catalogues (issue 4); each holds the keys of its screens, never a key of another file. */
 export const areaCatalogues = {
@@ -26,12 +27,13 @@ export const areaCatalogues = {
   homeSchool: { en: homeSchoolEn, zh: homeSchoolZh },
   homework: { en: homeworkEn, zh: homeworkZh },
   awards: { en: awardsEn, zh: awardsZh },
+  applications: { en: applicationsEn, zh: applicationsZh },
 } as const;
 
 // The catalogue is split by area so that areas built side by side do not edit one file.
-export const en = { ...coreEn, ...systemEn, ...menusDictsEn, ...operationsEn, ...campusEn, ...peopleEn, ...pagesEn, ...homeSchoolEn, ...homeworkEn, ...awardsEn };
-export type MessageKey = CoreMessageKey | keyof typeof systemEn | keyof typeof menusDictsEn | keyof typeof operationsEn | keyof typeof campusEn | keyof typeof peopleEn | keyof typeof pagesEn | keyof typeof homeSchoolEn | keyof typeof homeworkEn | keyof typeof awardsEn;
-export const zh: Record<MessageKey, string> = { ...coreZh, ...systemZh, ...menusDictsZh, ...operationsZh, ...campusZh, ...peopleZh, ...pagesZh, ...homeSchoolZh, ...homeworkZh, ...awardsZh };
+export const en = { ...coreEn, ...systemEn, ...menusDictsEn, ...operationsEn, ...campusEn, ...peopleEn, ...pagesEn, ...homeSchoolEn, ...homeworkEn, ...awardsEn, ...applicationsEn };
+export type MessageKey = CoreMessageKey | keyof typeof systemEn | keyof typeof menusDictsEn | keyof typeof operationsEn | keyof typeof campusEn | keyof typeof peopleEn | keyof typeof pagesEn | keyof typeof homeSchoolEn | keyof typeof homeworkEn | keyof typeof awardsEn | keyof typeof applicationsEn;
+export const zh: Record<MessageKey, string> = { ...coreZh, ...systemZh, ...menusDictsZh, ...operationsZh, ...campusZh, ...peopleZh, ...pagesZh, ...homeSchoolZh, ...homeworkZh, ...awardsZh, ...applicationsZh };
 export type Language = 'zh' | 'en';
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';

@@ -58,6 +58,8 @@ export const UPLOAD_PURPOSES = {
   customPageImage: { kinds: IMAGES, maxBytes: 2 * MB, maxFiles: 9 },
   /** Assignment pictures: 5 MB each, 9 per item. */
   assignmentImage: { kinds: IMAGES, maxBytes: 5 * MB, maxFiles: 9 },
+  /** Leave-application pictures (a sick note): at most 4, 5 MB each (a phone's photo). */
+  leaveImage: { kinds: IMAGES, maxBytes: 5 * MB, maxFiles: 4 },
   /** Travel-application pictures: at most 4 (size: the general 2 MB). */
   travelImage: { kinds: IMAGES, maxBytes: 2 * MB, maxFiles: 4 },
   /** Videos: mp4, 150 MB, at most 3 per item. */

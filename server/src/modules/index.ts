@@ -36,6 +36,8 @@ import { competitionRoutes } from './awards/competitions/routes.ts';
 import { disciplinaryRoutes } from './awards/disciplinary/routes.ts';
 import { aboveSchoolRoutes } from './awards/aboveSchool/routes.ts';
 import { myAwardRoutes } from './awards/myAwards/routes.ts';
+import { approvalRoutes } from './applications/approvals/routes.ts';
+import { leaveRoutes } from './applications/leave/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
 export interface DeclaredRoute {
@@ -93,6 +95,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(disciplinaryRoutes);
   await app.register(aboveSchoolRoutes);
   await app.register(myAwardRoutes);
+  await app.register(approvalRoutes);
+  await app.register(leaveRoutes);
 }
 
 declare module 'fastify' {

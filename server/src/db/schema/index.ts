@@ -9,3 +9,4 @@ export * from './people.ts';
 export * from './background.ts';
 export * from './homeSchool.ts';
 export * from './awards.ts';
+export * from './applications.ts';

@@ -11,6 +11,7 @@ import { seedHomeCards } from './pages.ts';
 import { seedJobs } from './jobs.ts';
 import { seedConduct, seedHomework, seedNotices, seedSms } from './homeSchool.ts';
 import { seedAwards } from './awards.ts';
+import { seedApplications } from './applications.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -132,5 +133,6 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedSms(tx);
     await seedHomework(tx);
     await seedAwards(tx);
+    await seedApplications(tx);
   });
 }

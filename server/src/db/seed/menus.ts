@@ -155,12 +155,19 @@ export const MENU_TREE: MenuSeed[] = [
   {
     code: 'apply', name: '申请审批', nameEn: 'Applications', url: '/sqsp', icon: 'AuditOutlined', permission: 'apply',
     children: [
-      page('apply.leave', '请假申请', 'Leave application', '/sqsp/qjsq', EVERYONE),
+      page('apply.leave', '请假申请', 'Leave application', '/sqsp/qjsq', EVERYONE, {
+        // Who of every class is on leave (administrators); a class teacher sees their own classes.
+        children: [button('apply.leave.all', '全部班级', 'All classes', [])],
+      }),
       page('apply.travel', '外出申请', 'Travel application', '/sqsp/wcsq', STAFF),
       page('apply.daySchool', '走读申请', 'Day-school application', '/sqsp/zdsq', FAMILY),
       page('apply.enrolmentCert', '在读证明申请', 'Current-enrolment certificate', '/sqsp/zdzm', FAMILY),
       page('apply.gradeCert', '成绩证明申请', 'Grade certificate', '/sqsp/cjzm', FAMILY),
-      page('apply.review', '申请审核', 'Application review', '/sqsp/sqsh', ['class_teacher']),
+      page('apply.review', '申请审核', 'Application review', '/sqsp/sqsh', STAFF, {
+        // Deciding any pending application, when a step's approver is away: the administrators' right.
+        children: [button('apply.review.all', '全部申请', 'All applications', [])],
+      }),
+      page('apply.flow', '审批流程设置', 'Approval chains', '/sqsp/splc'),
     ],
   },
   {

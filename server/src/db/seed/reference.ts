@@ -20,6 +20,15 @@ export const DICTIONARIES: DictionarySeed[] = [
   },
   { tableName: 'STD_GENDER', name: '性别', nameEn: 'Gender', items: [{ code: '1', name: '男', nameEn: 'Male' }, { code: '2', name: '女', nameEn: 'Female' }] },
   {
+    tableName: 'STD_LEAVE_TYPE', name: '请假类型', nameEn: 'Leave type',
+    items: [
+      { code: '1', name: '病假', nameEn: 'Sick leave' },
+      { code: '2', name: '事假', nameEn: 'Personal leave' },
+      { code: '3', name: '公假', nameEn: 'Official leave' },
+      { code: '4', name: '丧假', nameEn: 'Bereavement leave' },
+    ],
+  },
+  {
     tableName: 'STD_IN_SCHOOL_STATUS', name: '在校状态', nameEn: 'In-school status',
     items: [{ code: '1', name: '在校', nameEn: 'In school' }, { code: '2', name: '离校', nameEn: 'Left school' }],
   },

@@ -275,6 +275,18 @@ export async function seedSchool(tx: Tx): Promise<void> {
     { staffId: staffRows[1].id, kind: 'gradeLeader', scopeName: GRADE_NAMES[DEMO_GRADE - 1][0], orgUnitId: divisionRows[1].id },
     { staffId: staffRows[0].id, kind: 'lessonPrepHead', scopeName: `${GRADE_NAMES[DEMO_GRADE - 1][0]}数学备课组` },
     ...groupRows.map((g) => ({ staffId: (staffByGroup.get(g.id) ?? staffRows)[0].id, kind: 'researchLeader', scopeName: g.name, orgUnitId: g.id })),
+    // The approvers of the applications' chains (issue 14): the demo teacher T0001 directs the junior
+    // division (the demo class's) and heads their own department; a principal; a head for every other
+    // department and a director for the other divisions.
+    { staffId: staffRows[0].id, kind: 'divisionDirector', scopeName: divisionRows[1].name, orgUnitId: divisionRows[1].id },
+    { staffId: staffRows[0].id, kind: 'departmentHead', scopeName: departmentRows.find((d) => d.id === staffRows[0].workingDeptId)?.name ?? '', orgUnitId: staffRows[0].workingDeptId },
+    { staffId: teacherPool[teacherPool.length - 1].id, kind: 'principal', scopeName: SCHOOL.name, orgUnitId: school.id },
+    ...divisionRows
+      .filter((d, i) => i !== 1)
+      .map((d, i) => ({ staffId: teacherPool[teacherPool.length - 2 - i].id, kind: 'divisionDirector', scopeName: d.name, orgUnitId: d.id })),
+    ...departmentRows
+      .filter((d) => d.id !== staffRows[0].workingDeptId)
+      .map((d, i) => ({ staffId: teacherPool[teacherPool.length - 5 - i].id, kind: 'departmentHead', scopeName: d.name, orgUnitId: d.id })),
   ]);
 
   // Timetable of the current term: each class fills its week with its grade band's lessons.

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../client.ts';
+import { applicationFacts, decideWithin, startApproval, withdrawApplication } from '../../modules/applications/approvals/service.ts';
+import { leaveDuration } from '../../modules/applications/leave/service.ts';
+
+/**
+ * 申请审批 demo data (issue 14): the demo class's leave in every state — waiting for the class teacher
+ * (T0002), waiting for the division director (T0001), approved and on leave today, rejected, withdrawn,
+ * cancelled early (销假) — and staff leave and travel, one of them T0001's own travel that waits for
+ * T0001 as their department's head (who cannot approve it) and for the principal.
+ */
+export async function seedApplications(tx: Tx): Promise<void> {
+  const [existing] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM applications) AS any`);
+  if (existing?.any) return;
+  const accounts = await queryRows<{ account: string; id: number }>(tx, sql`SELECT account, id FROM users WHERE account IN ('T0001', 'T0002')`);
+  const userOf = new Map(accounts.map((a) => [a.account, a.id]));
+  const t1 = userOf.get('T0001');
+  const t2 = userOf.get('T0002');
+  if (!t1 || !t2) return;
+  const pupils = await queryRows<{ id: number; parentUserId: number; number: string }>(tx, sql`
+    SELECT s.id, g.parent_user_id AS "parentUserId", s.student_number AS number FROM students s
+    JOIN classes c ON c.id = s.class_id JOIN staff t ON t.id = c.class_teacher_id AND t.user_id = ${t2}
+    JOIN LATERAL (SELECT parent_user_id FROM guardians WHERE student_id = s.id ORDER BY parent_user_id LIMIT 1) g ON TRUE
+    ORDER BY s.student_number LIMIT 8`);
+  if (pupils.length < 7) return;
+  const staffOf = new Map(
+    (await queryRows<{ userId: number; id: number }>(tx, sql`SELECT user_id AS "userId", id FROM staff WHERE user_id IN (${t1}, ${t2})`)).map((s) => [s.userId, s.id]),
+  );
+
+  const day = (offset: number, time: string) => {
+    const now = new Date();
+    const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset);
+    const [hours, minutes] = time.split(':').map(Number);
+    date.setHours(hours!, minutes!, 0, 0);
+    return date;
+  };
+  const file = async (values: { type: string; applicant: number; studentId?: number; staffId?: number; leaveType?: string; start: Date; end: Date; reason: string; destination?: string; follower?: string; createdDaysAgo: number }) => {
+    const duration = values.leaveType ? await leaveDuration(tx, values.start, values.end) : null;
+    const [row] = await queryRows<{ id: number }>(tx, sql`
+      INSERT INTO applications (type, applicant_user_id, student_id, staff_id, steps, leave_type, start_at, end_at, duration_days, duration_periods, reason, destination, follower, created_at)
+      VALUES (${values.type}, ${values.applicant}, ${values.studentId ?? null}, ${values.staffId ?? null}, '[]'::jsonb, ${values.leaveType ?? null}, ${values.start}, ${values.end},
+        ${duration?.days ?? null}, ${duration?.periods ?? null}, ${values.reason}, ${values.destination ?? null}, ${values.follower ?? null}, now() - make_interval(days => ${values.createdDaysAgo}))
+      RETURNING id`);
+    await startApproval(tx, row!.id, values.applicant);
+    return row!.id;
+  };
+  // Each step is decided by one of its approvers (the demo teachers where they are among them).
+  const decide = async (expected: number, id: number, decision: 'approve' | 'reject', comment = '') => {
+    const [approver] = await queryRows<{ userId: number }>(tx, sql`
+      SELECT p.user_id AS "userId" FROM application_approvers p JOIN applications a ON a.id = p.application_id
+      WHERE p.application_id = ${id} AND p.user_id <> a.applicant_user_id ORDER BY (p.user_id = ${expected}) DESC, p.user_id LIMIT 1`);
+    if (approver) await decideWithin(tx, approver.userId, false, { ids: [id], decision, comment });
+  };
+
+  const [demo, p2, p3, p4, p5, p6, p7] = pupils as [(typeof pupils)[0], ...(typeof pupils)];
+  // The demo student's sick leave tomorrow morning, filed by the parent: waits for the class teacher.
+  await file({ type: 'studentLeave', applicant: demo.parentUserId, studentId: demo.id, leaveType: '1', start: day(1, '08:00'), end: day(1, '12:00'), reason: '发烧38.5度，需在家休息并复诊。', createdDaysAgo: 0 });
+  // Last month's approved leave of the demo student: the parent sees the whole trail.
+  const past = await file({ type: 'studentLeave', applicant: demo.parentUserId, studentId: demo.id, leaveType: '2', start: day(-30, '13:30'), end: day(-30, '17:00'), reason: '参加亲属婚礼。', createdDaysAgo: 32 });
+  await decide(t2, past, 'approve', '同意，注意安全。');
+  await decide(t1, past, 'approve');
+  // Approved and on leave today.
+  const today = await file({ type: 'studentLeave', applicant: p2!.parentUserId, studentId: p2!.id, leaveType: '1', start: day(0, '07:30'), end: day(1, '17:30'), reason: '肠胃炎，医生建议休息两天。', createdDaysAgo: 1 });
+  await decide(t2, today, 'approve', '好好休息。');
+  await decide(t1, today, 'approve');
+  // The class teacher approved; waits for the division director.
+  const second = await file({ type: 'studentLeave', applicant: p3!.parentUserId, studentId: p3!.id, leaveType: '2', start: day(3, '08:00'), end: day(3, '17:00'), reason: '去外地办理证件。', createdDaysAgo: 1 });
+  await decide(t2, second, 'approve', '情况属实。');
+  // Rejected by the class teacher.
+  const rejected = await file({ type: 'studentLeave', applicant: p4!.parentUserId, studentId: p4!.id, leaveType: '2', start: day(2, '08:00'), end: day(2, '12:00'), reason: '想在家复习。', createdDaysAgo: 2 });
+  await decide(t2, rejected, 'reject', '期中考试前请在校复习，有问题可以问老师。');
+  // Withdrawn by the parent.
+  const withdrawn = await file({ type: 'studentLeave', applicant: p5!.parentUserId, studentId: p5!.id, leaveType: '1', start: day(4, '08:00'), end: day(4, '17:00'), reason: '牙科复诊。', createdDaysAgo: 3 });
+  const facts = await applicationFacts(tx, withdrawn, true);
+  await withdrawApplication(tx, facts!, p5!.parentUserId);
+  // Approved and ended early (销假).
+  const cancelled = await file({ type: 'studentLeave', applicant: p6!.parentUserId, studentId: p6!.id, leaveType: '1', start: day(-7, '08:00'), end: day(-5, '17:00'), reason: '流感，居家观察。', createdDaysAgo: 8 });
+  await decide(t2, cancelled, 'approve');
+  await decide(t1, cancelled, 'approve');
+  await tx.execute(sql`UPDATE applications SET returned_at = ${day(-6, '12:00')}, cancel_note = '已退烧，下午返校。' WHERE id = ${cancelled}`);
+  // A student's own application (a boarding student applying in person).
+  await file({ type: 'studentLeave', applicant: (await queryRows<{ userId: number }>(tx, sql`SELECT user_id AS "userId" FROM students WHERE id = ${p7!.id}`))[0]!.userId, studentId: p7!.id, leaveType: '3', start: day(5, '13:30'), end: day(5, '17:00'), reason: '代表学校参加区科技节。', createdDaysAgo: 0 });
+
+  // Staff: T0002's leave waits for their department head; T0001's travel waits for T0001 (refused: their own)
+  // and the principal; T0002's travel was approved.
+  await file({ type: 'staffLeave', applicant: t2, staffId: staffOf.get(t2), leaveType: '2', start: day(6, '08:00'), end: day(6, '17:00'), reason: '子女入学报到。', createdDaysAgo: 0 });
+  await file({ type: 'travel', applicant: t1, staffId: staffOf.get(t1), start: day(8, '08:00'), end: day(9, '18:00'), reason: '参加市数学教研活动。', destination: '市教育科学研究院', follower: '', createdDaysAgo: 0 });
+  const trip = await file({ type: 'travel', applicant: t2, staffId: staffOf.get(t2), start: day(-10, '08:00'), end: day(-10, '17:00'), reason: '带学生参加区语文竞赛。', destination: '区少年宫', follower: '王老师', createdDaysAgo: 12 });
+  await decide(0, trip, 'approve');
+  await decide(0, trip, 'approve', '同意。');
+}

@@ -1,0 +1,423 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  APPLICATION_REVIEW_URL,
+  APPLICATION_TYPES,
+  canMoveApplication,
+  DEFAULT_LANGUAGE,
+  translate,
+  type ApplicationStatus,
+  type ApplicationType,
+  type ApprovalDecisionInput,
+  type ApprovalQueueRow,
+  type ApprovalStep,
+  type ApprovalTrailEntry,
+  type ApproverKind,
+} from '@campus/contract';
+import { intArray, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
+import { likePattern } from '../../../platform/listing.ts';
+import { formatLocalTime } from '../../messages/centre/routes.ts';
+import type { Caller } from '../../../platform/caller.ts';
+
+/**
+ * Approval chains (issue 14; the building block of docs/architecture): an application copies its type's
+ * steps when it is filed; each step's approvers are found from the applicant when the application reaches
+ * it and kept in application_approvers (the review queue) until it is decided.
+ */
+
+export const APPROVAL_PERMISSIONS = {
+  review: 'apply:review',
+  /** Administrators: decide any pending application (when a step's approver is away). */
+  all: 'apply:review:all',
+  flows: 'apply:flow',
+} as const;
+
+/** Dictionary STD_MESSAGE_TYPE: 审批提醒. */
+export const APPROVAL_MESSAGE_TYPE = '4';
+
+/** The seeded chains (spec 4 and issue 14). */
+export const DEFAULT_FLOWS: Record<ApplicationType, ApprovalStep[]> = {
+  studentLeave: [step('classTeacher'), step('divisionDirector')],
+  daySchool: [step('classTeacher'), step('divisionDirector')],
+  staffLeave: [step('departmentHead'), step('principal')],
+  travel: [step('departmentHead'), step('principal')],
+  enrolmentCertificate: [step('classTeacher'), step('academicOffice')],
+  gradeCertificate: [step('classTeacher'), step('academicOffice')],
+};
+function step(kind: ApproverKind): ApprovalStep {
+  return { kind, roleId: null, userId: null };
+}
+
+/** Messages are the recipient's to read whatever language the sender uses: the school's language. */
+export const schoolText = (key: string, params?: Record<string, string | number>) => translate(DEFAULT_LANGUAGE, key, params).slice(0, 200);
+
+/** What the chain needs to know of an application to find its approvers and write its messages. */
+export interface ApplicationFacts {
+  id: number;
+  type: ApplicationType;
+  status: ApplicationStatus;
+  applicantUserId: number;
+  studentId: number | null;
+  staffId: number | null;
+  currentStep: number;
+  steps: ApprovalStep[];
+  subjectName: string;
+}
+
+/** A type's page, where the applicant reads their application (the bell's link). */
+export type ApplicantLink = (application: ApplicationFacts) => string;
+
+const APPLICANT_PAGES: Partial<Record<ApplicationType, ApplicantLink>> = {};
+/** Each type's module says where its applicant reads an application. */
+export function registerApplicantPage(type: ApplicationType, link: ApplicantLink): void {
+  APPLICANT_PAGES[type] = link;
+}
+
+/** A type's effect once its last step approves (a certificate is made, a roll change is scheduled ...). */
+const ON_APPROVED: Partial<Record<ApplicationType, (tx: Tx, application: ApplicationFacts) => Promise<void>>> = {};
+export function registerOnApproved(type: ApplicationType, effect: (tx: Tx, application: ApplicationFacts) => Promise<void>): void {
+  ON_APPROVED[type] = effect;
+}
+
+/** The chain of a type as configured (the seeded one when nobody changed it). */
+export async function flowOf(db: DbOrTx, type: ApplicationType): Promise<ApprovalStep[]> {
+  const [row] = await queryRows<{ steps: ApprovalStep[] }>(db, sql`SELECT steps FROM approval_flows WHERE type = ${type}`);
+  return row?.steps ?? DEFAULT_FLOWS[type];
+}
+
+export interface ApprovalFlowView {
+  type: ApplicationType;
+  steps: (ApprovalStep & { roleName: string; userName: string })[];
+  updatedAt: string;
+}
+
+export async function listFlows(db: DbOrTx): Promise<ApprovalFlowView[]> {
+  const rows = await queryRows<{ type: ApplicationType; steps: ApprovalStep[]; updatedAt: Date }>(db, sql`SELECT type, steps, updated_at AS "updatedAt" FROM approval_flows`);
+  const byType = new Map(rows.map((row) => [row.type, row]));
+  const named = await queryRows<{ kind: 'role' | 'user'; id: number; name: string }>(db, sql`
+    SELECT 'role' AS kind, id, name FROM roles UNION ALL
+    SELECT 'user', id, display_name FROM users WHERE id IN (
+      SELECT (s->>'userId')::int FROM approval_flows f, jsonb_array_elements(f.steps) s WHERE s->>'userId' IS NOT NULL)`);
+  const names = new Map(named.map((row) => [`${row.kind}:${row.id}`, row.name]));
+  return APPLICATION_TYPES.map((type) => {
+    const row = byType.get(type);
+    return {
+      type,
+      steps: (row?.steps ?? DEFAULT_FLOWS[type]).map((s) => ({
+        ...s,
+        roleName: s.roleId ? (names.get(`role:${s.roleId}`) ?? '') : '',
+        userName: s.userId ? (names.get(`user:${s.userId}`) ?? '') : '',
+      })),
+      updatedAt: row ? formatLocalTime(new Date(row.updatedAt)) : '',
+    };
+  });
+}
+
+export async function saveFlow(db: Db, userId: number, type: ApplicationType, steps: ApprovalStep[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const s of steps) {
+      if (s.kind === 'role') {
+        const [role] = await queryRows(tx, sql`SELECT 1 FROM roles WHERE id = ${s.roleId} AND enabled`);
+        if (!role) throw badRequest('approval.roleMissing');
+      }
+      if (s.kind === 'person') {
+        const [user] = await queryRows(tx, sql`SELECT 1 FROM users WHERE id = ${s.userId} AND enabled AND user_type IN (1, 3)`);
+        if (!user) throw badRequest('approval.personMissing');
+      }
+    }
+    // Only what the kind uses is kept.
+    const clean = steps.map((s) => ({ kind: s.kind, roleId: s.kind === 'role' ? s.roleId : null, userId: s.kind === 'person' ? s.userId : null }));
+    await tx.execute(sql`
+      INSERT INTO approval_flows (type, steps, updated_at, updated_by_user_id) VALUES (${type}, ${JSON.stringify(clean)}::jsonb, now(), ${userId})
+      ON CONFLICT (type) DO UPDATE SET steps = excluded.steps, updated_at = now(), updated_by_user_id = excluded.updated_by_user_id`);
+  });
+}
+
+// ---- finding approvers ----
+
+/** The division of the student's grade (students) or of the staff member's campus's division appointment. */
+const studentDivision = (studentId: number) => sql`(SELECT g.division_id FROM students s JOIN classes c ON c.id = s.class_id JOIN grades g ON g.id = c.grade_id WHERE s.id = ${studentId})`;
+
+function appointed(kind: string, orgUnit?: SQL): SQL {
+  return sql`SELECT st.user_id FROM staff_appointments a JOIN staff st ON st.id = a.staff_id JOIN users u ON u.id = st.user_id AND u.enabled
+    WHERE a.kind = ${kind} ${orgUnit ? sql`AND a.org_unit_id = ${orgUnit}` : sql``}`;
+}
+
+/** The users who may decide a step of this application (before the fallback). */
+function approversOf(application: Pick<ApplicationFacts, 'studentId' | 'staffId'>, s: ApprovalStep): SQL | null {
+  const { studentId, staffId } = application;
+  switch (s.kind) {
+    case 'classTeacher':
+      return studentId === null
+        ? null
+        : sql`SELECT st.user_id FROM students s JOIN classes c ON c.id = s.class_id JOIN staff st ON st.id = c.class_teacher_id JOIN users u ON u.id = st.user_id AND u.enabled WHERE s.id = ${studentId}`;
+    case 'divisionDirector':
+      return studentId === null ? null : appointed('divisionDirector', studentDivision(studentId));
+    case 'principal':
+      return appointed('principal');
+    case 'departmentHead':
+      return staffId === null ? appointed('departmentHead', sql`(SELECT id FROM org_units WHERE code = 'dept-academic')`) : appointed('departmentHead', sql`(SELECT working_dept_id FROM staff WHERE id = ${staffId})`);
+    case 'academicOffice':
+      return appointed('departmentHead', sql`(SELECT id FROM org_units WHERE code = 'dept-academic')`);
+    case 'role':
+      return sql`SELECT ur.user_id FROM user_roles ur JOIN users u ON u.id = ur.user_id AND u.enabled WHERE ur.role_id = ${s.roleId}`;
+    case 'person':
+      return sql`SELECT id FROM users WHERE id = ${s.userId} AND enabled`;
+  }
+}
+
+/**
+ * The approvers of a step. When nobody but the applicant can decide it (no class teacher, the department
+ * head applying for themselves), the principal can, and where there is no principal the administrators:
+ * an application never waits for nobody, and the applicant never decides it.
+ */
+async function resolveApprovers(tx: DbOrTx, application: ApplicationFacts, s: ApprovalStep): Promise<number[]> {
+  const query = approversOf(application, s);
+  const found = query ? (await queryRows<{ userId: number }>(tx, sql`SELECT DISTINCT user_id AS "userId" FROM (${query}) q(user_id)`)).map((row) => row.userId) : [];
+  if (found.some((id) => id !== application.applicantUserId)) return found;
+  const principals = (await queryRows<{ userId: number }>(tx, sql`SELECT DISTINCT user_id AS "userId" FROM (${appointed('principal')}) q(user_id)`))
+    .map((row) => row.userId)
+    .filter((id) => id !== application.applicantUserId);
+  if (principals.length) return [...found, ...principals];
+  const admins = await queryRows<{ userId: number }>(tx, sql`
+    SELECT ur.user_id AS "userId" FROM user_roles ur JOIN roles r ON r.id = ur.role_id AND r.code = 'admin' JOIN users u ON u.id = ur.user_id AND u.enabled
+    WHERE ur.user_id <> ${application.applicantUserId}`);
+  return [...found, ...admins.map((row) => row.userId)];
+}
+
+async function message(tx: DbOrTx, recipients: number[], senderUserId: number | null, title: string, content: string, link: string): Promise<void> {
+  if (!recipients.length) return;
+  await tx.execute(sql`
+    INSERT INTO messages (recipient_user_id, sender_user_id, title, content, type, link)
+    SELECT r, ${senderUserId}, ${title}, ${content}, ${APPROVAL_MESSAGE_TYPE}, ${link} FROM unnest(${intArray(recipients)}) AS r`);
+}
+
+const typeName = (type: ApplicationType) => schoolText(`approval.type.${type}`);
+
+const reviewLink = (id: number) => `${APPLICATION_REVIEW_URL}?id=${id}`;
+
+/**
+ * Ends the current step: its approvers leave the queue, and their unread "waits for your review" messages
+ * are read (it no longer waits for them).
+ */
+async function closeStep(tx: Tx, id: number): Promise<void> {
+  await tx.execute(sql`
+    UPDATE messages SET status = 1, read_at = now()
+    WHERE recipient_user_id IN (SELECT user_id FROM application_approvers WHERE application_id = ${id}) AND status = 0 AND link = ${reviewLink(id)}`);
+  await tx.execute(sql`DELETE FROM application_approvers WHERE application_id = ${id}`);
+}
+
+/** Puts the application at a step: its approvers replace the previous step's, and each gets a bell message. */
+async function enterStep(tx: Tx, application: ApplicationFacts, stepNumber: number, senderUserId: number): Promise<void> {
+  const approvers = await resolveApprovers(tx, application, application.steps[stepNumber - 1]!);
+  await closeStep(tx, application.id);
+  if (approvers.length) {
+    await tx.execute(sql`INSERT INTO application_approvers (application_id, user_id) SELECT ${application.id}, u FROM unnest(${intArray(approvers)}) AS u ON CONFLICT DO NOTHING`);
+  }
+  await message(
+    tx,
+    approvers.filter((id) => id !== application.applicantUserId),
+    senderUserId,
+    schoolText('approval.message.waiting', { type: typeName(application.type), name: application.subjectName }),
+    schoolText('approval.message.waitingContent', { step: stepNumber, count: application.steps.length }),
+    reviewLink(application.id),
+  );
+}
+
+/**
+ * Files an application whose row the caller's type module has just written (status pending, step 1): the
+ * steps are copied from the type's chain and the first step's approvers are found and told.
+ */
+export async function startApproval(tx: Tx, applicationId: number, senderUserId: number): Promise<void> {
+  const [row] = await queryRows<{ type: ApplicationType }>(tx, sql`SELECT type FROM applications WHERE id = ${applicationId}`);
+  if (!row) throw notFound();
+  const steps = await flowOf(tx, row.type);
+  await tx.execute(sql`UPDATE applications SET steps = ${JSON.stringify(steps)}::jsonb, current_step = 1 WHERE id = ${applicationId}`);
+  const facts = await applicationFacts(tx, applicationId);
+  await enterStep(tx, facts!, 1, senderUserId);
+}
+
+export async function applicationFacts(db: DbOrTx, id: number, lock = false): Promise<ApplicationFacts | null> {
+  const [row] = await queryRows<ApplicationFacts>(db, sql`
+    SELECT a.id, a.type, a.status, a.applicant_user_id AS "applicantUserId", a.student_id AS "studentId", a.staff_id AS "staffId",
+      a.current_step AS "currentStep", a.steps, coalesce(s.name, st.name, '') AS "subjectName"
+    FROM applications a LEFT JOIN students s ON s.id = a.student_id LEFT JOIN staff st ON st.id = a.staff_id
+    WHERE a.id = ${id} ${lock ? sql`FOR UPDATE OF a` : sql``}`);
+  return row ?? null;
+}
+
+const applicantLink = (application: ApplicationFacts) => APPLICANT_PAGES[application.type]?.(application) ?? APPLICATION_REVIEW_URL;
+
+/**
+ * Approves or rejects applications at their current step, all or none: each must be pending, the caller
+ * must be among its step's approvers (or hold the administrators' right) and must not be its applicant.
+ */
+export async function decideApplications(db: Db, caller: Caller, input: ApprovalDecisionInput): Promise<{ approved: number; rejected: number; advanced: number }> {
+  return db.transaction((tx) => decideWithin(tx, caller.auth.userId, caller.permissions.has(APPROVAL_PERMISSIONS.all), input));
+}
+
+/** decideApplications inside a transaction the caller holds (the demo seed decides as the approvers). */
+export async function decideWithin(tx: Tx, userId: number, seesAll: boolean, input: ApprovalDecisionInput): Promise<{ approved: number; rejected: number; advanced: number }> {
+  const ids = [...new Set(input.ids)].sort((a, b) => a - b);
+  const rows = await queryRows<ApplicationFacts & { mine: boolean }>(tx, sql`
+    SELECT a.id, a.type, a.status, a.applicant_user_id AS "applicantUserId", a.student_id AS "studentId", a.staff_id AS "staffId",
+      a.current_step AS "currentStep", a.steps, coalesce(s.name, st.name, '') AS "subjectName",
+      EXISTS (SELECT 1 FROM application_approvers p WHERE p.application_id = a.id AND p.user_id = ${userId}) AS mine
+    FROM applications a LEFT JOIN students s ON s.id = a.student_id LEFT JOIN staff st ON st.id = a.staff_id
+    WHERE a.id IN (SELECT unnest(${intArray(ids)})) ORDER BY a.id FOR UPDATE OF a`);
+  if (rows.length !== ids.length) throw notFound();
+  for (const row of rows) {
+    // Spec section 9: 'You cannot audit yourself', also when the caller holds the step's role.
+    if (row.applicantUserId === userId) throw forbidden('approval.self');
+    if (!row.mine && !seesAll) throw forbidden('approval.notYourStep');
+    const to: ApplicationStatus = input.decision === 'reject' ? 'rejected' : row.currentStep >= row.steps.length ? 'approved' : 'pending';
+    if (!canMoveApplication(row.status, to)) throw conflict('approval.notPending', { name: row.subjectName });
+  }
+  let approved = 0;
+  let rejected = 0;
+  let advanced = 0;
+  for (const row of rows) {
+    await tx.execute(sql`
+      INSERT INTO approval_decisions (application_id, step, decision, decider_user_id, comment)
+      VALUES (${row.id}, ${row.currentStep}, ${input.decision}, ${userId}, ${input.comment})`);
+    const stepText = { type: typeName(row.type), name: row.subjectName, step: row.currentStep, count: row.steps.length };
+    if (input.decision === 'reject') {
+      rejected++;
+      await tx.execute(sql`UPDATE applications SET status = 'rejected', decided_at = now(), updated_at = now() WHERE id = ${row.id}`);
+      await closeStep(tx, row.id);
+      await message(tx, [row.applicantUserId], userId, schoolText('approval.message.rejected', stepText), input.comment, applicantLink(row));
+    } else if (row.currentStep >= row.steps.length) {
+      approved++;
+      await tx.execute(sql`UPDATE applications SET status = 'approved', decided_at = now(), updated_at = now() WHERE id = ${row.id}`);
+      await closeStep(tx, row.id);
+      await ON_APPROVED[row.type]?.(tx, { ...row, status: 'approved' });
+      await message(tx, [row.applicantUserId], userId, schoolText('approval.message.approved', stepText), input.comment, applicantLink(row));
+    } else {
+      advanced++;
+      const next = row.currentStep + 1;
+      await tx.execute(sql`UPDATE applications SET current_step = ${next}, updated_at = now() WHERE id = ${row.id}`);
+      await message(tx, [row.applicantUserId], userId, schoolText('approval.message.stepApproved', stepText), input.comment, applicantLink(row));
+      await enterStep(tx, { ...row, currentStep: next }, next, userId);
+    }
+  }
+  return { approved, rejected, advanced };
+}
+
+/** The applicant (or, for a child's application, either parent) withdraws it while it is pending. */
+export async function withdrawApplication(tx: Tx, application: ApplicationFacts, userId: number): Promise<void> {
+  if (!canMoveApplication(application.status, 'withdrawn')) throw conflict('approval.cannotWithdraw');
+  await tx.execute(sql`
+    INSERT INTO approval_decisions (application_id, step, decision, decider_user_id) VALUES (${application.id}, ${application.currentStep}, 'withdraw', ${userId})`);
+  await tx.execute(sql`UPDATE applications SET status = 'withdrawn', decided_at = now(), updated_at = now() WHERE id = ${application.id}`);
+  await closeStep(tx, application.id);
+}
+
+/** An application's trail: every decided step, then the step under review with who may decide it. */
+export async function trailOf(db: DbOrTx, application: Pick<ApplicationFacts, 'id' | 'status' | 'currentStep' | 'steps'>): Promise<ApprovalTrailEntry[]> {
+  const decisions = await queryRows<{ step: number; decision: 'approve' | 'reject' | 'withdraw'; deciderName: string | null; comment: string; decidedAt: Date }>(db, sql`
+    SELECT d.step, d.decision, u.display_name AS "deciderName", d.comment, d.decided_at AS "decidedAt"
+    FROM approval_decisions d LEFT JOIN users u ON u.id = d.decider_user_id WHERE d.application_id = ${application.id} ORDER BY d.decided_at, d.id`);
+  const trail: ApprovalTrailEntry[] = decisions.map((d) => ({
+    step: d.step,
+    kind: application.steps[d.step - 1]?.kind ?? 'person',
+    approverNames: [],
+    decision: d.decision,
+    deciderName: d.deciderName ?? '',
+    comment: d.comment,
+    decidedAt: formatLocalTime(new Date(d.decidedAt)),
+  }));
+  if (application.status === 'pending') {
+    const waiting = await queryRows<{ name: string }>(db, sql`
+      SELECT u.display_name AS name FROM application_approvers p JOIN users u ON u.id = p.user_id WHERE p.application_id = ${application.id} ORDER BY u.display_name`);
+    trail.push({
+      step: application.currentStep,
+      kind: application.steps[application.currentStep - 1]?.kind ?? 'person',
+      approverNames: waiting.map((w) => w.name),
+      decision: null,
+      deciderName: '',
+      comment: '',
+      decidedAt: '',
+    });
+  }
+  return trail;
+}
+
+/** Whether the caller may decide the application now. */
+export async function canDecide(db: DbOrTx, caller: Caller, application: Pick<ApplicationFacts, 'id' | 'status' | 'applicantUserId'>): Promise<boolean> {
+  if (application.status !== 'pending' || application.applicantUserId === caller.auth.userId) return false;
+  if (caller.permissions.has(APPROVAL_PERMISSIONS.all)) return true;
+  const [row] = await queryRows(db, sql`SELECT 1 FROM application_approvers WHERE application_id = ${application.id} AND user_id = ${caller.auth.userId}`);
+  return Boolean(row);
+}
+
+// ---- 申请审核: the review queue ----
+
+/** A one-line description of an application for the queue and its messages. */
+const summary = (language: string) => sql`concat_ws(' ', nullif(coalesce(${language === 'en' ? sql`coalesce(lt.name_en, lt.name)` : sql`lt.name`}, ''), ''), nullif(coalesce(a.destination, ''), ''),
+  CASE WHEN a.start_at IS NOT NULL THEN to_char(a.start_at, 'YYYY-MM-DD HH24:MI') || ' ~ ' || to_char(a.end_at, 'YYYY-MM-DD HH24:MI') END)`;
+
+export async function pageQueue(
+  db: DbOrTx,
+  caller: Caller,
+  filter: { view?: 'waiting' | 'decided'; type?: ApplicationType; keyword?: string },
+  page: { offset: number; limit: number },
+): Promise<{ total: number; rows: ApprovalQueueRow[] }> {
+  const userId = caller.auth.userId;
+  const conditions: SQL[] = [];
+  if (filter.type) conditions.push(sql`a.type = ${filter.type}`);
+  if (filter.keyword) conditions.push(sql`(coalesce(s.name, st.name) ILIKE ${likePattern(filter.keyword)} OR ap.display_name ILIKE ${likePattern(filter.keyword)})`);
+  const extra = conditions.length ? sql`AND ${sql.join(conditions, sql` AND `)}` : sql``;
+  const columns = sql`a.id, a.type, a.status, ap.display_name AS "applicantName", coalesce(s.name, st.name, '') AS "subjectName", coalesce(c.name, '') AS "className",
+    ${summary(caller.language)} AS summary, a.current_step AS step, jsonb_array_length(a.steps) AS "stepCount", a.created_at AS "createdAt"`;
+  const joins = sql`JOIN users ap ON ap.id = a.applicant_user_id LEFT JOIN students s ON s.id = a.student_id LEFT JOIN classes c ON c.id = s.class_id
+    LEFT JOIN staff st ON st.id = a.staff_id
+    LEFT JOIN dictionary_items lt ON lt.table_name = 'STD_LEAVE_TYPE' AND lt.code = a.leave_type`;
+  type Raw = Omit<ApprovalQueueRow, 'createdAt' | 'decidedAt' | 'myDecision' | 'myComment'> & { createdAt: Date; decidedAt: Date | null; myDecision: 'approve' | 'reject' | null; myComment: string | null };
+  let counted: { total: number }[];
+  let raw: Raw[];
+  if (filter.view === 'decided') {
+    [counted, raw] = await Promise.all([
+      queryRows<{ total: number }>(db, sql`
+        SELECT count(*)::int AS total FROM approval_decisions d JOIN applications a ON a.id = d.application_id ${joins}
+        WHERE d.decider_user_id = ${userId} AND d.decision <> 'withdraw' ${extra}`),
+      queryRows<Raw>(db, sql`
+        SELECT ${columns}, d.decision AS "myDecision", d.comment AS "myComment", d.decided_at AS "decidedAt"
+        FROM approval_decisions d JOIN applications a ON a.id = d.application_id ${joins}
+        WHERE d.decider_user_id = ${userId} AND d.decision <> 'withdraw' ${extra}
+        ORDER BY d.decided_at DESC, d.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
+    ]);
+  } else {
+    // Waiting: the caller's steps (an administrator with the right sees every pending one).
+    const scope = caller.permissions.has(APPROVAL_PERMISSIONS.all)
+      ? sql`a.status = 'pending'`
+      : sql`a.id IN (SELECT p.application_id FROM application_approvers p WHERE p.user_id = ${userId})`;
+    [counted, raw] = await Promise.all([
+      queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM applications a ${joins} WHERE ${scope} ${extra}`),
+      queryRows<Raw>(db, sql`
+        SELECT ${columns}, NULL AS "myDecision", NULL AS "myComment", NULL AS "decidedAt"
+        FROM applications a ${joins} WHERE ${scope} ${extra}
+        ORDER BY a.created_at, a.id LIMIT ${page.limit} OFFSET ${page.offset}`),
+    ]);
+  }
+  return {
+    total: counted[0]?.total ?? 0,
+    rows: raw.map((row) => ({
+      ...row,
+      summary: row.summary ?? '',
+      createdAt: formatLocalTime(new Date(row.createdAt)),
+      decidedAt: row.decidedAt ? formatLocalTime(new Date(row.decidedAt)) : '',
+      myDecision: row.myDecision,
+      myComment: row.myComment ?? '',
+    })),
+  };
+}
+
+/** A dashboard figure: applications waiting for the caller. */
+export async function waitingForApprover(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(db, sql`
+    SELECT count(*)::int AS count FROM application_approvers p JOIN applications a ON a.id = p.application_id
+    WHERE p.user_id = ${userId} AND a.applicant_user_id <> ${userId}`);
+  return row?.count ?? 0;
+}
+
+export { typeName as applicationTypeName };

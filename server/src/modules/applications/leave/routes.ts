@@ -1,0 +1,98 @@
+import {
+  idBodySchema,
+  leaveCancelSchema,
+  leaveCreateSchema,
+  myApplicationSearchSchema,
+  onLeaveSearchSchema,
+  pagedQuerySchema,
+  travelCreateSchema,
+} from '@campus/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../../platform/envelope.ts';
+import { t } from '../../../platform/i18n.ts';
+import { callerOf, pageOf, searchOf } from '../../../platform/caller.ts';
+import {
+  applicationDetail,
+  cancelLeave,
+  createLeave,
+  createTravel,
+  LEAVE_PERMISSIONS,
+  leaveChildren,
+  pageMyApplications,
+  pageOnLeave,
+  withdrawMine,
+} from './service.ts';
+
+const LEAVE = { permission: LEAVE_PERMISSIONS.leave } as const;
+const TRAVEL = { permission: LEAVE_PERMISSIONS.travel } as const;
+
+/** 请假申请 (/sqsp/qjsq) and 外出申请 (/sqsp/wcsq): docs/calls-applications.md. */
+export async function leaveRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { database } = app;
+  const tags = ['applications'];
+
+  for (const kind of ['leave', 'travel'] as const) {
+    const access = kind === 'leave' ? LEAVE : TRAVEL;
+    app.post(
+      `/api/applications/${kind}/page`,
+      { config: { access, readOnly: true }, schema: { tags, summary: `The caller's own (and children's) ${kind} applications`, body: pagedQuerySchema } },
+      async (request) => {
+        const search = searchOf(myApplicationSearchSchema, request.body.search);
+        return ok(
+          await pageMyApplications(database.db, await callerOf(request), kind, { status: search.status || undefined, studentId: search.studentId === '' ? undefined : search.studentId }, pageOf(request.body)),
+        );
+      },
+    );
+    app.post(
+      `/api/applications/${kind}/get`,
+      { config: { access, readOnly: true }, schema: { tags, summary: `One ${kind} application with its approval trail`, body: idBodySchema } },
+      async (request) => ok(await applicationDetail(database.db, await callerOf(request), request.body.id, false)),
+    );
+    app.post(
+      `/api/applications/${kind}/withdraw`,
+      { config: { access, audit: { module: `applications.${kind}`, operation: 'withdraw' } }, schema: { tags, summary: 'Withdraws a pending application', body: idBodySchema } },
+      async (request) => {
+        await withdrawMine(database.db, await callerOf(request), request.body.id);
+        return ok(null, t(request, 'approval.withdrawn'));
+      },
+    );
+  }
+
+  app.post(
+    '/api/applications/leave/children',
+    { config: { access: LEAVE, readOnly: true }, schema: { tags, summary: "A parent's children (a student: themselves)" } },
+    async (request) => ok(await leaveChildren(database.db, request.auth!)),
+  );
+
+  app.post(
+    '/api/applications/leave/create',
+    { config: { access: LEAVE, audit: { module: 'applications.leave', operation: 'create' } }, schema: { tags, summary: 'Applies for leave (a parent for a child; a student or staff member for themselves)', body: leaveCreateSchema } },
+    async (request) => ok(await createLeave(database.db, await callerOf(request), request.body), t(request, 'leave.submitted')),
+  );
+
+  app.post(
+    '/api/applications/leave/cancel',
+    { config: { access: LEAVE, audit: { module: 'applications.leave', operation: 'cancel' } }, schema: { tags, summary: '销假: records the return, within the original leave', body: leaveCancelSchema } },
+    async (request) => {
+      await cancelLeave(database.db, await callerOf(request), request.body);
+      return ok(null, t(request, 'leave.cancelled'));
+    },
+  );
+
+  app.post(
+    '/api/applications/leave/onLeave',
+    { config: { access: LEAVE, readOnly: true }, schema: { tags, summary: "Students of the caller's classes on approved leave on a day (today by default)", body: pagedQuerySchema } },
+    async (request) => {
+      const search = searchOf(onLeaveSearchSchema, request.body.search);
+      return ok(await pageOnLeave(database.db, await callerOf(request), { classId: search.classId === '' ? undefined : search.classId, date: search.date }, pageOf(request.body)));
+    },
+  );
+
+  app.post(
+    '/api/applications/travel/create',
+    { config: { access: TRAVEL, audit: { module: 'applications.travel', operation: 'create' } }, schema: { tags, summary: 'A staff member applies for travel', body: travelCreateSchema } },
+    async (request) => ok(await createTravel(database.db, await callerOf(request), request.body), t(request, 'leave.submitted')),
+  );
+}

@@ -1,0 +1,349 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  LEAVE_ATTACHMENTS,
+  LEAVE_DAYS_MAX,
+  LEAVE_TYPE_DICTIONARY,
+  LEAVE_URL,
+  TRAVEL_ATTACHMENTS,
+  TRAVEL_URL,
+  USER_TYPES,
+  type ApplicationStatus,
+  type ApplicationType,
+  type ApplicationView,
+  type ApprovalStep,
+  type LeaveCancel,
+  type LeaveCreate,
+  type LeaveDuration,
+  type OnLeaveRow,
+  type TravelCreate,
+} from '@campus/contract';
+import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
+import type { Caller } from '../../../platform/caller.ts';
+import type { AuthContext } from '../../../platform/context.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
+import { ownStudentIds } from '../../../platform/scope.ts';
+import { formatLocalTime } from '../../messages/centre/routes.ts';
+import { attachedFileGroups, fileGroupsOf, registerFileReadRule, registerFileReference } from '../../shared/files/service.ts';
+import { schoolToday } from '../../timetable/views/service.ts';
+import {
+  applicationFacts,
+  canDecide,
+  registerApplicantPage,
+  schoolText,
+  startApproval,
+  trailOf,
+  withdrawApplication,
+  APPROVAL_MESSAGE_TYPE,
+} from '../approvals/service.ts';
+
+export const LEAVE_PERMISSIONS = {
+  leave: 'apply:leave',
+  travel: 'apply:travel',
+  /** The class teacher's "on leave today" of every class (administrators). */
+  all: 'apply:leave:all',
+} as const;
+
+registerApplicantPage('studentLeave', (a) => `${LEAVE_URL}?id=${a.id}`);
+registerApplicantPage('staffLeave', (a) => `${LEAVE_URL}?id=${a.id}`);
+registerApplicantPage('travel', (a) => `${TRAVEL_URL}?id=${a.id}`);
+
+// Pictures of an application: its applicant, the student's parents, the approvers (past and present) and administrators.
+for (const purpose of new Set<string>([...Object.values(LEAVE_ATTACHMENTS), ...Object.values(TRAVEL_ATTACHMENTS)])) {
+  registerFileReadRule(purpose, (auth, _permissions, fileId) => sql`EXISTS (
+    SELECT 1 FROM applications a WHERE jsonb_exists(a.attachments->'images', ${fileId}) AND (
+      a.applicant_user_id = ${auth.userId}
+      OR a.student_id IN (${ownStudentIds(auth)})
+      OR EXISTS (SELECT 1 FROM application_approvers p WHERE p.application_id = a.id AND p.user_id = ${auth.userId})
+      OR EXISTS (SELECT 1 FROM approval_decisions d WHERE d.application_id = a.id AND d.decider_user_id = ${auth.userId})))`);
+}
+registerFileReference((fileId) => sql`EXISTS (SELECT 1 FROM applications a WHERE jsonb_exists(a.attachments->'images', ${fileId}))`);
+
+/** 'YYYY-MM-DD HH:mm' on the school's clock (the server's local time), as the screens send it. */
+const localTime = (text: string) => new Date(`${text.replace(' ', 'T')}:00`);
+const shown = (value: Date | string | null) => (value ? formatLocalTime(new Date(value)).slice(0, 16) : '');
+const dateOf = (value: Date) => `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
+
+/**
+ * The school days and lesson periods a leave covers, from the school calendar: days of a term that are
+ * teaching days of the week, and the periods of each such day that overlap the leave.
+ */
+export async function leaveDuration(db: DbOrTx, start: Date, end: Date): Promise<LeaveDuration> {
+  const [terms, days, periods] = await Promise.all([
+    queryRows<{ startDate: string; endDate: string }>(db, sql`
+      SELECT start_date::text AS "startDate", end_date::text AS "endDate" FROM terms WHERE start_date <= ${dateOf(end)}::date AND end_date >= ${dateOf(start)}::date`),
+    queryRows<{ day: number }>(db, sql`SELECT day FROM week_days WHERE teaching`),
+    queryRows<{ startTime: string; endTime: string }>(db, sql`SELECT start_time AS "startTime", end_time AS "endTime" FROM periods ORDER BY sort`),
+  ]);
+  const teaching = new Set(days.map((d) => d.day));
+  let dayCount = 0;
+  let periodCount = 0;
+  for (let day = new Date(start.getFullYear(), start.getMonth(), start.getDate()); day <= end; day = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1)) {
+    const text = dateOf(day);
+    const weekDay = day.getDay() === 0 ? 7 : day.getDay();
+    if (!teaching.has(weekDay) || !terms.some((term) => term.startDate <= text && text <= term.endDate)) continue;
+    const covered = periods.filter((p) => localTime(`${text} ${p.startTime}`) < end && localTime(`${text} ${p.endTime}`) > start).length;
+    if (covered > 0) {
+      dayCount++;
+      periodCount += covered;
+    }
+  }
+  return { days: dayCount, periods: periodCount };
+}
+
+/** Whose leave the caller files: a student's own, a parent's chosen child, a staff member's own. */
+async function leaveSubject(db: DbOrTx, auth: AuthContext, studentId: number | undefined): Promise<{ type: ApplicationType; studentId: number | null; staffId: number | null }> {
+  if (auth.userType === USER_TYPES.student) {
+    const [own] = await queryRows<{ id: number }>(db, sql`SELECT id FROM students WHERE user_id = ${auth.userId}`);
+    if (!own) throw forbidden();
+    return { type: 'studentLeave', studentId: own.id, staffId: null };
+  }
+  if (auth.userType === USER_TYPES.parent) {
+    if (studentId === undefined) throw badRequest('leave.childRequired');
+    const [child] = await queryRows<{ id: number }>(db, sql`SELECT student_id AS id FROM guardians WHERE parent_user_id = ${auth.userId} AND student_id = ${studentId}`);
+    if (!child) throw notFound();
+    return { type: 'studentLeave', studentId: child.id, staffId: null };
+  }
+  return { type: 'staffLeave', studentId: null, staffId: await ownStaffId(db, auth) };
+}
+
+async function ownStaffId(db: DbOrTx, auth: AuthContext): Promise<number> {
+  const [own] = await queryRows<{ id: number }>(db, sql`SELECT id FROM staff WHERE user_id = ${auth.userId}`);
+  if (!own) throw forbidden('leave.notStaff');
+  return own.id;
+}
+
+export async function createLeave(db: Db, caller: Caller, input: LeaveCreate): Promise<{ id: number; duration: LeaveDuration }> {
+  const start = localTime(input.startAt);
+  const end = localTime(input.endAt);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) throw badRequest('leave.timeFormat');
+  if (end.getTime() - start.getTime() > LEAVE_DAYS_MAX * 86_400_000) throw badRequest('leave.tooLong', { days: LEAVE_DAYS_MAX });
+  return db.transaction(async (tx) => {
+    const subject = await leaveSubject(tx, caller.auth, input.studentId);
+    const [type] = await queryRows(tx, sql`SELECT 1 FROM dictionary_items WHERE table_name = ${LEAVE_TYPE_DICTIONARY} AND code = ${input.leaveType}`);
+    if (!type) throw badRequest('leave.typeRequired');
+    // The same person cannot be on two leaves at once (a pending or approved one that overlaps).
+    const [overlap] = await queryRows(tx, sql`
+      SELECT 1 FROM applications WHERE type = ${subject.type} AND status IN ('pending', 'approved')
+        AND ${subject.studentId !== null ? sql`student_id = ${subject.studentId}` : sql`staff_id = ${subject.staffId}`}
+        AND start_at < ${end} AND coalesce(returned_at, end_at) > ${start}`);
+    if (overlap) throw conflict('leave.overlap');
+    const duration = await leaveDuration(tx, start, end);
+    const images = JSON.stringify(await attachedFileGroups(tx, caller.auth, LEAVE_ATTACHMENTS, input, 'leave.attachmentInvalid'));
+    const [row] = await queryRows<{ id: number }>(tx, sql`
+      INSERT INTO applications (type, applicant_user_id, student_id, staff_id, steps, leave_type, start_at, end_at, duration_days, duration_periods, reason, attachments)
+      VALUES (${subject.type}, ${caller.auth.userId}, ${subject.studentId}, ${subject.staffId}, '[]'::jsonb, ${input.leaveType}, ${start}, ${end},
+        ${duration.days}, ${duration.periods}, ${input.reason}, ${images}::jsonb)
+      RETURNING id`);
+    await startApproval(tx, row!.id, caller.auth.userId);
+    return { id: row!.id, duration };
+  });
+}
+
+export async function createTravel(db: Db, caller: Caller, input: TravelCreate): Promise<{ id: number }> {
+  const start = localTime(input.startAt);
+  const end = localTime(input.endAt);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) throw badRequest('leave.timeFormat');
+  return db.transaction(async (tx) => {
+    const staffId = await ownStaffId(tx, caller.auth);
+    const images = JSON.stringify(await attachedFileGroups(tx, caller.auth, TRAVEL_ATTACHMENTS, input, 'leave.attachmentInvalid'));
+    const [row] = await queryRows<{ id: number }>(tx, sql`
+      INSERT INTO applications (type, applicant_user_id, staff_id, steps, start_at, end_at, reason, destination, follower, attachments)
+      VALUES ('travel', ${caller.auth.userId}, ${staffId}, '[]'::jsonb, ${start}, ${end}, ${input.reason}, ${input.destination}, ${input.follower}, ${images}::jsonb)
+      RETURNING id`);
+    await startApproval(tx, row!.id, caller.auth.userId);
+    return { id: row!.id };
+  });
+}
+
+/** Applications the caller filed, or that are for their children (either parent's), or for themselves. */
+function mineCondition(auth: AuthContext): SQL {
+  return sql`(a.applicant_user_id = ${auth.userId} OR a.student_id IN (${ownStudentIds(auth)}))`;
+}
+
+const typesOf = (kind: 'leave' | 'travel') => (kind === 'leave' ? sql`a.type IN ('studentLeave', 'staffLeave')` : sql`a.type = 'travel'`);
+
+interface ApplicationRecord {
+  id: number;
+  type: ApplicationType;
+  status: ApplicationStatus;
+  applicantUserId: number;
+  applicantName: string;
+  studentId: number | null;
+  staffId: number | null;
+  subjectName: string;
+  className: string;
+  leaveType: string | null;
+  leaveTypeName: string | null;
+  startAt: Date | null;
+  endAt: Date | null;
+  durationDays: number | null;
+  durationPeriods: number | null;
+  reason: string;
+  destination: string | null;
+  follower: string | null;
+  attachments: { images?: string[] };
+  returnedAt: Date | null;
+  cancelNote: string | null;
+  currentStep: number;
+  steps: ApprovalStep[];
+  createdAt: Date;
+}
+
+const recordColumns = (language: string) => sql`
+  a.id, a.type, a.status, a.applicant_user_id AS "applicantUserId", ap.display_name AS "applicantName", a.student_id AS "studentId", a.staff_id AS "staffId",
+  coalesce(s.name, st.name, '') AS "subjectName", coalesce(c.name, '') AS "className", a.leave_type AS "leaveType",
+  ${language === 'en' ? sql`coalesce(lt.name_en, lt.name)` : sql`lt.name`} AS "leaveTypeName",
+  a.start_at AS "startAt", a.end_at AS "endAt", a.duration_days AS "durationDays", a.duration_periods AS "durationPeriods", a.reason, a.destination, a.follower,
+  a.attachments, a.returned_at AS "returnedAt", a.cancel_note AS "cancelNote", a.current_step AS "currentStep", a.steps, a.created_at AS "createdAt"`;
+const recordJoins = sql`
+  JOIN users ap ON ap.id = a.applicant_user_id LEFT JOIN students s ON s.id = a.student_id LEFT JOIN classes c ON c.id = s.class_id
+  LEFT JOIN staff st ON st.id = a.staff_id LEFT JOIN dictionary_items lt ON lt.table_name = ${LEAVE_TYPE_DICTIONARY} AND lt.code = a.leave_type`;
+
+export type ApplicationListRow = Omit<ApplicationView, 'trail' | 'images' | 'canDecide'>;
+
+function toRow(record: ApplicationRecord, auth: AuthContext): ApplicationListRow {
+  const mine = record.applicantUserId === auth.userId || record.studentId !== null;
+  return {
+    id: record.id,
+    type: record.type,
+    status: record.status,
+    applicantName: record.applicantName,
+    studentId: record.studentId,
+    subjectName: record.subjectName,
+    className: record.className,
+    leaveType: record.leaveType ?? '',
+    leaveTypeName: record.leaveTypeName ?? '',
+    startAt: shown(record.startAt),
+    endAt: shown(record.endAt),
+    duration: record.durationDays === null ? null : { days: record.durationDays, periods: record.durationPeriods ?? 0 },
+    reason: record.reason,
+    destination: record.destination ?? '',
+    follower: record.follower ?? '',
+    cancelled: record.returnedAt !== null,
+    returnedAt: shown(record.returnedAt),
+    cancelNote: record.cancelNote ?? '',
+    step: record.currentStep,
+    stepCount: record.steps.length,
+    createdAt: formatLocalTime(new Date(record.createdAt)),
+    canWithdraw: mine && record.status === 'pending',
+    // 销假 once approved, while the leave has begun and not ended, and not yet recorded.
+    canCancel:
+      mine && record.type !== 'travel' && record.status === 'approved' && record.returnedAt === null && record.startAt !== null && record.endAt !== null && new Date(record.endAt).getTime() > Date.now(),
+  };
+}
+
+export async function pageMyApplications(
+  db: DbOrTx,
+  caller: Caller,
+  kind: 'leave' | 'travel',
+  filter: { status?: ApplicationStatus; studentId?: number },
+  page: { offset: number; limit: number },
+): Promise<{ total: number; rows: ApplicationListRow[] }> {
+  const conditions = [typesOf(kind), mineCondition(caller.auth)];
+  if (filter.status) conditions.push(sql`a.status = ${filter.status}`);
+  if (filter.studentId !== undefined) conditions.push(sql`a.student_id = ${filter.studentId}`);
+  const where = sql.join(conditions, sql` AND `);
+  const [counted, rows] = await Promise.all([
+    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM applications a WHERE ${where}`),
+    queryRows<ApplicationRecord>(db, sql`
+      SELECT ${recordColumns(caller.language)} FROM applications a ${recordJoins} WHERE ${where}
+      ORDER BY a.created_at DESC, a.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
+  ]);
+  return { total: counted[0]?.total ?? 0, rows: rows.map((row) => toRow(row, caller.auth)) };
+}
+
+/**
+ * One application with its trail: for its applicant and the student's parents, for whoever may decide it
+ * or decided a step of it, and for administrators who see every application.
+ */
+export async function applicationDetail(db: DbOrTx, caller: Caller, id: number, seesAll: boolean): Promise<ApplicationView> {
+  const [record] = await queryRows<ApplicationRecord>(db, sql`
+    SELECT ${recordColumns(caller.language)} FROM applications a ${recordJoins}
+    WHERE a.id = ${id} AND (${seesAll ? sql`TRUE` : sql`${mineCondition(caller.auth)}
+      OR EXISTS (SELECT 1 FROM application_approvers p WHERE p.application_id = a.id AND p.user_id = ${caller.auth.userId})
+      OR EXISTS (SELECT 1 FROM approval_decisions d WHERE d.application_id = a.id AND d.decider_user_id = ${caller.auth.userId})
+      OR (a.student_id IS NOT NULL AND a.student_id IN (SELECT s2.id FROM students s2 JOIN classes c2 ON c2.id = s2.class_id JOIN staff t2 ON t2.id = c2.class_teacher_id WHERE t2.user_id = ${caller.auth.userId}))`})`);
+  if (!record) throw notFound();
+  const [trail, files, decide] = await Promise.all([
+    trailOf(db, { id: record.id, status: record.status, currentStep: record.currentStep, steps: record.steps }),
+    fileGroupsOf(db, ['images'], record.attachments),
+    canDecide(db, caller, record),
+  ]);
+  return { ...toRow(record, caller.auth), images: files.images, trail, canDecide: decide };
+}
+
+/** Withdraws the caller's own (or their child's) pending application. */
+export async function withdrawMine(db: Db, caller: Caller, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const application = await applicationFacts(tx, id, true);
+    if (!application) throw notFound();
+    const [mine] = await queryRows(tx, sql`SELECT 1 FROM applications a WHERE a.id = ${id} AND ${mineCondition(caller.auth)}`);
+    if (!mine) throw notFound();
+    await withdrawApplication(tx, application, caller.auth.userId);
+  });
+}
+
+/**
+ * 销假: an approved leave ends when the person came back, which must fall within the original leave
+ * (spec 5). The class teacher is told for a student's leave.
+ */
+export async function cancelLeave(db: Db, caller: Caller, input: LeaveCancel): Promise<void> {
+  const returned = localTime(input.returnedAt);
+  if (Number.isNaN(returned.getTime())) throw badRequest('leave.timeFormat');
+  await db.transaction(async (tx) => {
+    const [record] = await queryRows<{ id: number; type: ApplicationType; status: ApplicationStatus; startAt: Date; endAt: Date; returnedAt: Date | null; studentId: number | null; subjectName: string }>(tx, sql`
+      SELECT a.id, a.type, a.status, a.start_at AS "startAt", a.end_at AS "endAt", a.returned_at AS "returnedAt", a.student_id AS "studentId", coalesce(s.name, st.name, '') AS "subjectName"
+      FROM applications a LEFT JOIN students s ON s.id = a.student_id LEFT JOIN staff st ON st.id = a.staff_id
+      WHERE a.id = ${input.id} AND a.type IN ('studentLeave', 'staffLeave') AND ${mineCondition(caller.auth)} FOR UPDATE OF a`);
+    if (!record) throw notFound();
+    if (record.status !== 'approved') throw conflict('leave.cancelNotApproved');
+    if (record.returnedAt) throw conflict('leave.alreadyCancelled');
+    if (returned < new Date(record.startAt) || returned > new Date(record.endAt)) throw badRequest('leave.cancelOutside');
+    await tx.execute(sql`UPDATE applications SET returned_at = ${returned}, cancel_note = ${input.note}, updated_at = now() WHERE id = ${record.id}`);
+    if (record.studentId !== null) {
+      await tx.execute(sql`
+        INSERT INTO messages (recipient_user_id, sender_user_id, title, content, type, link)
+        SELECT st.user_id, ${caller.auth.userId}, ${schoolText('leave.message.returned', { name: record.subjectName })}, ${input.note || shown(returned)}, ${APPROVAL_MESSAGE_TYPE}, ${`${LEAVE_URL}?id=${record.id}`}
+        FROM students s JOIN classes c ON c.id = s.class_id JOIN staff st ON st.id = c.class_teacher_id WHERE s.id = ${record.studentId}`);
+    }
+  });
+}
+
+/**
+ * Who is on approved leave on a day: the class teacher's classes (administrators: any class). A leave that
+ * was cancelled (销假) counts until the person came back.
+ */
+export async function pageOnLeave(
+  db: DbOrTx,
+  caller: Caller,
+  filter: { classId?: number; date?: string },
+  page: { offset: number; limit: number },
+): Promise<{ total: number; rows: OnLeaveRow[]; date: string }> {
+  const date = filter.date ?? schoolToday();
+  const dayStart = new Date(`${date}T00:00:00`);
+  const dayEnd = new Date(dayStart.getFullYear(), dayStart.getMonth(), dayStart.getDate() + 1);
+  const classes = caller.permissions.has(LEAVE_PERMISSIONS.all)
+    ? sql`SELECT id FROM classes`
+    : sql`SELECT c.id FROM classes c JOIN staff t ON t.id = c.class_teacher_id WHERE t.user_id = ${caller.auth.userId}`;
+  const where = sql`s.class_id IN (${classes}) ${filter.classId !== undefined ? sql`AND s.class_id = ${filter.classId}` : sql``}
+    AND a.type = 'studentLeave' AND a.status = 'approved' AND a.end_at > ${dayStart} AND a.start_at < ${dayEnd}
+    AND coalesce(a.returned_at, a.end_at) > ${dayStart}`;
+  const typeName = caller.language === 'en' ? sql`coalesce(lt.name_en, lt.name)` : sql`lt.name`;
+  const [counted, rows] = await Promise.all([
+    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM students s JOIN applications a ON a.student_id = s.id WHERE ${where}`),
+    queryRows<Omit<OnLeaveRow, 'startAt' | 'endAt'> & { startAt: Date; endAt: Date }>(db, sql`
+      SELECT a.id AS "applicationId", s.id AS "studentId", s.name AS "studentName", s.student_number AS "studentNumber", c.name AS "className",
+        coalesce(${typeName}, '') AS "leaveTypeName", a.start_at AS "startAt", coalesce(a.returned_at, a.end_at) AS "endAt", a.reason
+      FROM students s JOIN applications a ON a.student_id = s.id JOIN classes c ON c.id = s.class_id
+      LEFT JOIN dictionary_items lt ON lt.table_name = ${LEAVE_TYPE_DICTIONARY} AND lt.code = a.leave_type
+      WHERE ${where} ORDER BY c.sort, c.id, s.student_number LIMIT ${page.limit} OFFSET ${page.offset}`),
+  ]);
+  return { date, total: counted[0]?.total ?? 0, rows: rows.map((row) => ({ ...row, startAt: shown(row.startAt), endAt: shown(row.endAt) })) };
+}
+
+/** A parent's children and a student themselves, for the leave form. */
+export async function leaveChildren(db: DbOrTx, auth: AuthContext): Promise<{ id: number; name: string; className: string }[]> {
+  return queryRows(db, sql`
+    SELECT s.id, s.name, coalesce(c.name, '') AS "className" FROM students s LEFT JOIN classes c ON c.id = s.class_id
+    WHERE s.id IN (${ownStudentIds(auth)}) ORDER BY s.student_number`);
+}
