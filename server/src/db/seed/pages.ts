@@ -17,6 +17,8 @@ const CARDS: { name: string; nameEn: string; route: string | null; content: stri
   { name: '近期获奖', nameEn: 'Recent awards', route: '/jsgl/wdhj', content: 'recentAwards', role: 'parent', category: 'statistic', sort: 5 },
   { name: '近期获奖', nameEn: 'Recent awards', route: '/jsgl/wdhj', content: 'recentAwards', role: 'student', category: 'statistic', sort: 5 },
   { name: '待批改作业', nameEn: 'Homework to correct', route: '/jxhd/zyfb', content: 'homeworkToCorrect', role: 'teacher', category: 'statistic', sort: 5 },
+  { name: '待我审批', nameEn: 'Applications to review', route: '/sqsp/sqsh', content: 'approvalsWaiting', role: 'teacher', category: 'statistic', sort: 6 },
+  { name: '今日请假', nameEn: 'On leave today', route: '/sqsp/qjsq', content: 'onLeaveToday', role: 'class_teacher', category: 'statistic', sort: 3 },
   { name: '最新通知已读', nameEn: 'Read my latest notice', route: '/jxhd/tzfb', content: 'latestNoticeReads', role: 'teacher', category: 'statistic', sort: 4 },
   { name: '学期提示', nameEn: 'Term notice', route: null, content: '本学期第 19 周为期末考试周，请各班主任提前安排复习并核对考场名单。', contentEn: 'Week 19 is the final exam week: class teachers, please plan the revision and check the exam room lists.', role: null, category: 'notice', sort: 9 },
 ];

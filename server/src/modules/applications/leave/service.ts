@@ -24,7 +24,6 @@ import { badRequest, conflict, forbidden, notFound } from '../../../platform/err
 import { ownStudentIds } from '../../../platform/scope.ts';
 import { formatLocalTime } from '../../messages/centre/routes.ts';
 import { attachedFileGroups, fileGroupsOf, registerFileReadRule, registerFileReference } from '../../shared/files/service.ts';
-import { schoolToday } from '../../timetable/views/service.ts';
 import {
   applicationFacts,
   canDecide,
@@ -309,6 +308,12 @@ export async function cancelLeave(db: Db, caller: Caller, input: LeaveCancel): P
   });
 }
 
+/** A day's first and last moment on the school's clock. */
+function dayBounds(date: string): { start: Date; end: Date } {
+  const start = new Date(`${date}T00:00:00`);
+  return { start, end: new Date(start.getFullYear(), start.getMonth(), start.getDate() + 1) };
+}
+
 /**
  * Who is on approved leave on a day: the class teacher's classes (administrators: any class). A leave that
  * was cancelled (销假) counts until the person came back.
@@ -319,9 +324,9 @@ export async function pageOnLeave(
   filter: { classId?: number; date?: string },
   page: { offset: number; limit: number },
 ): Promise<{ total: number; rows: OnLeaveRow[]; date: string }> {
-  const date = filter.date ?? schoolToday();
-  const dayStart = new Date(`${date}T00:00:00`);
-  const dayEnd = new Date(dayStart.getFullYear(), dayStart.getMonth(), dayStart.getDate() + 1);
+  // Today on the server's clock, like every time this module reads and shows.
+  const date = filter.date ?? dateOf(new Date());
+  const { start: dayStart, end: dayEnd } = dayBounds(date);
   const classes = caller.permissions.has(LEAVE_PERMISSIONS.all)
     ? sql`SELECT id FROM classes`
     : sql`SELECT c.id FROM classes c JOIN staff t ON t.id = c.class_teacher_id WHERE t.user_id = ${caller.auth.userId}`;
@@ -339,6 +344,17 @@ export async function pageOnLeave(
       WHERE ${where} ORDER BY c.sort, c.id, s.student_number LIMIT ${page.limit} OFFSET ${page.offset}`),
   ]);
   return { date, total: counted[0]?.total ?? 0, rows: rows.map((row) => ({ ...row, startAt: shown(row.startAt), endAt: shown(row.endAt) })) };
+}
+
+/** The class teacher's dashboard figure: students of their classes on approved leave some time today. */
+export async function onLeaveTodayCount(db: DbOrTx, userId: number): Promise<number> {
+  const { start, end } = dayBounds(dateOf(new Date()));
+  const [row] = await queryRows<{ total: number }>(db, sql`
+    SELECT count(DISTINCT a.student_id)::int AS total FROM applications a JOIN students s ON s.id = a.student_id
+      JOIN classes c ON c.id = s.class_id JOIN staff t ON t.id = c.class_teacher_id
+    WHERE t.user_id = ${userId} AND a.type = 'studentLeave' AND a.status = 'approved'
+      AND a.start_at < ${end} AND coalesce(a.returned_at, a.end_at) > ${start}`);
+  return row?.total ?? 0;
 }
 
 /** A parent's children and a student themselves, for the leave form. */

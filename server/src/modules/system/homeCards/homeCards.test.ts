@@ -29,6 +29,9 @@ describe('home cards', () => {
     const [{ total }] = await queryRows<{ total: number }>(t.database.db, sql`SELECT count(*)::int AS total FROM students`);
     expect(students.value).toBeGreaterThan(0);
     expect(students.value).toBeLessThan(total);
+    // The demo class's pending leave waits for its class teacher, and one of its students is on leave today.
+    expect(cards.find((c: { title: string }) => c.title === 'Applications to review').value).toBeGreaterThan(0);
+    expect(cards.find((c: { title: string }) => c.title === 'On leave today').value).toBeGreaterThan(0);
     const student = await t.login('201911001');
     const own = (await call('/api/dashboard/cards', undefined, student)).json().data.map((c: { title: string }) => c.title);
     expect(own).toEqual(expect.arrayContaining(['未读消息', '我的课表']));

@@ -7,6 +7,8 @@ import { badRequest, notFound } from '../../../platform/errors.ts';
 import { ownStudentIds, visibleClasses, visibleStudents } from '../../../platform/scope.ts';
 import { unreadCount } from '../../messages/centre/queries.ts';
 import { cardsForRoles } from './queries.ts';
+import { waitingForApprover } from '../../applications/approvals/service.ts';
+import { onLeaveTodayCount } from '../../applications/leave/service.ts';
 import { waitingForTeacher } from '../../homeSchool/homework/service.ts';
 
 async function roleIdOf(db: DbOrTx, code: string): Promise<number | null> {
@@ -88,6 +90,10 @@ async function statistic(db: DbOrTx, auth: AuthContext, key: string): Promise<nu
           + (SELECT count(*) FROM above_school_award_winners w JOIN above_school_awards a ON a.id = w.award_id WHERE w.student_id IN ${own} AND a.created_at > now() - interval '30 days')::int AS total`);
       return row?.total ?? 0;
     }
+    case 'approvalsWaiting':
+      return waitingForApprover(db, auth.userId);
+    case 'onLeaveToday':
+      return onLeaveTodayCount(db, auth.userId);
     default:
       return undefined;
   }
