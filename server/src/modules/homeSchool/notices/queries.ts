@@ -292,21 +292,22 @@ export async function pageMyNotices(
     ],
     sql` AND `,
   );
-  // Named statements (six variants: read filter and title) with the two counts in one: a recipient's rows are
-  // few, and planning the statements cost more than running them.
-  const [counts, rows] = await Promise.all([
-    queryRows<{ total: number; unread: number }>(db, sql`
-      SELECT count(*) FILTER (WHERE ${where})::int AS total, count(*) FILTER (WHERE nr.read_at IS NULL)::int AS unread
-      FROM notice_recipients nr JOIN notices n ON n.id = nr.notice_id WHERE nr.user_id = ${userId}`, { prepared: true }),
-    // Newest notice first: ids grow with publishing time, so the receipt index serves the order.
-    queryRows<MyNoticeRecord>(db, sql`
-      SELECT n.id, n.kind, n.place, n.event_at AS "eventAt", n.ask_join AS "askJoin", nr.answer, n.title, left(n.content, 200) AS content, n.attachments, p.display_name AS "publisherName", n.created_at AS "createdAt", nr.read_at AS "readAt"
-      FROM notice_recipients nr JOIN notices n ON n.id = nr.notice_id LEFT JOIN users p ON p.id = n.publisher_user_id
-      WHERE ${where}
-      ORDER BY nr.notice_id DESC
-      LIMIT ${page.limit} OFFSET ${page.offset}`, { prepared: true }),
-  ]);
-  return { total: counts[0]!.total, unread: counts[0]!.unread, rows };
+  // One named statement (six variants: read filter and title) for the counts and the page: a recipient's
+  // rows are few, and a statement's planning and round trip cost more than its reads.
+  const [row] = await queryRows<{ total: number; unread: number; rows: (Omit<MyNoticeRecord, 'eventAt' | 'createdAt' | 'readAt'> & { eventAt: string | null; createdAt: string; readAt: string | null })[] | null }>(db, sql`
+    SELECT counted.total, counted.unread,
+      (SELECT json_agg(page ORDER BY page.id DESC) FROM (
+        -- Newest notice first: ids grow with publishing time, so the receipt index serves the order.
+        SELECT n.id, n.kind, n.place, n.event_at AS "eventAt", n.ask_join AS "askJoin", nr.answer, n.title, left(n.content, 200) AS content, n.attachments, p.display_name AS "publisherName", n.created_at AS "createdAt", nr.read_at AS "readAt"
+        FROM notice_recipients nr JOIN notices n ON n.id = nr.notice_id LEFT JOIN users p ON p.id = n.publisher_user_id
+        WHERE ${where}
+        ORDER BY nr.notice_id DESC
+        LIMIT ${page.limit} OFFSET ${page.offset}) page) AS rows
+    FROM (SELECT count(*) FILTER (WHERE ${where})::int AS total, count(*) FILTER (WHERE nr.read_at IS NULL)::int AS unread
+      FROM notice_recipients nr JOIN notices n ON n.id = nr.notice_id WHERE nr.user_id = ${userId}) counted`, { prepared: true });
+  const date = (value: string | null) => (value === null ? null : new Date(value));
+  const rows = (row!.rows ?? []).map((record) => ({ ...record, eventAt: date(record.eventAt), createdAt: new Date(record.createdAt), readAt: date(record.readAt) }));
+  return { total: row!.total, unread: row!.unread, rows };
 }
 
 export async function receiptOf(db: DbOrTx, noticeId: number, userId: number): Promise<{ readAt: Date | null; answer: 'join' | 'decline' | null } | null> {
