@@ -27,21 +27,39 @@ export type ApproverKind = (typeof APPROVER_KINDS)[number];
 
 export const APPROVAL_STEPS_MAX = 5;
 
-export const approvalStepSchema = z
+/** A step as an application keeps it: the role or person by id (a rename does not move it). */
+export interface ApprovalStep {
+  kind: ApproverKind;
+  roleId: number | null;
+  userId: number | null;
+}
+
+/**
+ * A step as the administrator sends it: the role by its code and the person by their account, as the
+ * shared pickers answer them; the server keeps their ids.
+ */
+export const approvalStepInputSchema = z
   .object({
     kind: z.enum(APPROVER_KINDS, { message: 'approval.stepKindInvalid' }),
-    roleId: idSchema.nullable().default(null),
-    userId: idSchema.nullable().default(null),
+    roleCode: z.string().trim().max(50, 'validation.tooLong').nullable().default(null),
+    account: z.string().trim().max(50, 'validation.tooLong').nullable().default(null),
   })
-  .refine((step) => step.kind !== 'role' || step.roleId !== null, { message: 'approval.stepRoleRequired', path: ['roleId'] })
-  .refine((step) => step.kind !== 'person' || step.userId !== null, { message: 'approval.stepPersonRequired', path: ['userId'] });
-export type ApprovalStep = z.infer<typeof approvalStepSchema>;
+  .refine((step) => step.kind !== 'role' || !!step.roleCode, { message: 'approval.stepRoleRequired', path: ['roleCode'] })
+  .refine((step) => step.kind !== 'person' || !!step.account, { message: 'approval.stepPersonRequired', path: ['account'] });
+export type ApprovalStepInput = z.infer<typeof approvalStepInputSchema>;
 
 /** The administrator's chain of one type: one to five steps. */
 export const approvalFlowUpdateSchema = z.object({
   type: z.enum(APPLICATION_TYPES, { message: 'approval.typeInvalid' }),
-  steps: z.array(approvalStepSchema).min(1, 'approval.stepsRequired').max(APPROVAL_STEPS_MAX, 'approval.tooManySteps'),
+  steps: z.array(approvalStepInputSchema).min(1, 'approval.stepsRequired').max(APPROVAL_STEPS_MAX, 'approval.tooManySteps'),
 });
+
+/** A type's chain on the settings page: each step with its role's code and name, its person's account and name. */
+export interface ApprovalFlowView {
+  type: ApplicationType;
+  steps: { kind: ApproverKind; roleCode: string | null; roleName: string; account: string | null; userName: string }[];
+  updatedAt: string;
+}
 export type ApprovalFlowUpdate = z.infer<typeof approvalFlowUpdateSchema>;
 
 /**

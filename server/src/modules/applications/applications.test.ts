@@ -56,6 +56,11 @@ describe('approval chains: a parent applies for a child; the class teacher and t
     const queue = await call('/api/applications/review/page', { currPage: 0, limit: 50, search: { view: 'waiting' } }, 'T0002');
     expect(queue.json().data.rows.map((r: { id: number }) => r.id)).toContain(id);
     expect((await bell('T0002')).some((m) => m.MESSAGE_LINK === `/sqsp/sqsh?id=${id}`)).toBe(true);
+    // The class teacher opens it to decide; withdrawing is the family's, not theirs.
+    const opened = (await call('/api/applications/review/get', { id }, 'T0002')).json().data;
+    expect(opened).toMatchObject({ canDecide: true, canWithdraw: false, canCancel: false, status: 'pending' });
+    expect(opened.trail).toMatchObject([{ step: 1, kind: 'classTeacher', decision: null, approverNames: [expect.any(String)] }]);
+    expect((await call('/api/applications/leave/get', { id }, 'jz201911001')).json().data).toMatchObject({ canWithdraw: true, canDecide: false });
     // T0001 (the division director) cannot decide step 1.
     const early = await call('/api/applications/review/decide', { ids: [id], decision: 'approve' }, 'T0001', EN);
     expect(early.json()).toMatchObject({ result: false, msg: 'This application is not waiting for you' });
@@ -216,15 +221,26 @@ describe('leave rules', () => {
     expect(flows.find((f) => f.type === 'studentLeave')!.steps.map((s) => s.kind)).toEqual(['classTeacher', 'divisionDirector']);
     const bad = await call('/api/applications/flows/save', { type: 'studentLeave', steps: [{ kind: 'role' }] }, 'admin', EN);
     expect(bad.json()).toMatchObject({ result: false, msg: 'Choose the role that approves the step' });
+    const unknown = await call('/api/applications/flows/save', { type: 'travel', steps: [{ kind: 'person', account: 'nobody-here' }] }, 'admin', EN);
+    expect(unknown.json()).toMatchObject({ result: false, msg: 'The chosen person does not exist, is disabled or is not staff' });
+    const student = await call('/api/applications/flows/save', { type: 'travel', steps: [{ kind: 'person', account: '201911001' }] }, 'admin', ZH);
+    expect(student.json()).toMatchObject({ result: false, msg: '所选人员不存在、已停用或不是教职工' });
+    // A role and a person by code and account; the list names them.
+    expect((await call('/api/applications/flows/save', { type: 'gradeCertificate', steps: [{ kind: 'role', roleCode: 'class_teacher' }, { kind: 'person', account: 'T0001' }] }, 'admin')).json().result).toBe(true);
+    const saved = ((await call('/api/applications/flows/list', {}, 'admin')).json().data as { type: string; steps: unknown[] }[]).find((f) => f.type === 'gradeCertificate')!;
+    expect(saved.steps).toMatchObject([
+      { kind: 'role', roleCode: 'class_teacher', account: null },
+      { kind: 'person', account: 'T0001', userName: expect.any(String) },
+    ]);
     const none = await call('/api/applications/flows/save', { type: 'studentLeave', steps: [] }, 'admin', ZH);
     expect(none.json()).toMatchObject({ result: false, msg: '审批流程至少需要一个步骤' });
     const teacher = await call('/api/applications/flows/save', { type: 'studentLeave', steps: [{ kind: 'classTeacher' }] }, 'T0002');
     expect(teacher.statusCode).toBe(403);
 
-    const student = await demoStudent();
-    const before = (await call('/api/applications/leave/create', leave(student.id, { startAt: at(60, '08:00'), endAt: at(60, '12:00') }), 'jz201911001')).json().data.id;
+    const child = await demoStudent();
+    const before = (await call('/api/applications/leave/create', leave(child.id, { startAt: at(60, '08:00'), endAt: at(60, '12:00') }), 'jz201911001')).json().data.id;
     expect((await call('/api/applications/flows/save', { type: 'studentLeave', steps: [{ kind: 'classTeacher' }] }, 'admin')).json().result).toBe(true);
-    const after = (await call('/api/applications/leave/create', leave(student.id, { startAt: at(61, '08:00'), endAt: at(61, '12:00') }), 'jz201911001')).json().data.id;
+    const after = (await call('/api/applications/leave/create', leave(child.id, { startAt: at(61, '08:00'), endAt: at(61, '12:00') }), 'jz201911001')).json().data.id;
     const decided = await call('/api/applications/review/decide', { ids: [before, after], decision: 'approve' }, 'T0002');
     expect(decided.json().data).toEqual({ approved: 1, advanced: 1, rejected: 0 });
     await call('/api/applications/flows/save', { type: 'studentLeave', steps: [{ kind: 'classTeacher' }, { kind: 'divisionDirector' }] }, 'admin');

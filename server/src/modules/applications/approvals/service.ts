@@ -9,7 +9,9 @@ import {
   type ApplicationType,
   type ApprovalDecisionInput,
   type ApprovalQueueRow,
+  type ApprovalFlowView,
   type ApprovalStep,
+  type ApprovalStepInput,
   type ApprovalTrailEntry,
   type ApproverKind,
 } from '@campus/contract';
@@ -85,50 +87,50 @@ export async function flowOf(db: DbOrTx, type: ApplicationType): Promise<Approva
   return row?.steps ?? DEFAULT_FLOWS[type];
 }
 
-export interface ApprovalFlowView {
-  type: ApplicationType;
-  steps: (ApprovalStep & { roleName: string; userName: string })[];
-  updatedAt: string;
-}
-
 export async function listFlows(db: DbOrTx): Promise<ApprovalFlowView[]> {
   const rows = await queryRows<{ type: ApplicationType; steps: ApprovalStep[]; updatedAt: Date }>(db, sql`SELECT type, steps, updated_at AS "updatedAt" FROM approval_flows`);
   const byType = new Map(rows.map((row) => [row.type, row]));
-  const named = await queryRows<{ kind: 'role' | 'user'; id: number; name: string }>(db, sql`
-    SELECT 'role' AS kind, id, name FROM roles UNION ALL
-    SELECT 'user', id, display_name FROM users WHERE id IN (
+  const named = await queryRows<{ kind: 'role' | 'user'; id: number; code: string; name: string }>(db, sql`
+    SELECT 'role' AS kind, id, code, name FROM roles UNION ALL
+    SELECT 'user', id, account, display_name FROM users WHERE id IN (
       SELECT (s->>'userId')::int FROM approval_flows f, jsonb_array_elements(f.steps) s WHERE s->>'userId' IS NOT NULL)`);
-  const names = new Map(named.map((row) => [`${row.kind}:${row.id}`, row.name]));
+  const names = new Map(named.map((row) => [`${row.kind}:${row.id}`, row]));
   return APPLICATION_TYPES.map((type) => {
     const row = byType.get(type);
     return {
       type,
-      steps: (row?.steps ?? DEFAULT_FLOWS[type]).map((s) => ({
-        ...s,
-        roleName: s.roleId ? (names.get(`role:${s.roleId}`) ?? '') : '',
-        userName: s.userId ? (names.get(`user:${s.userId}`) ?? '') : '',
-      })),
+      steps: (row?.steps ?? DEFAULT_FLOWS[type]).map((s) => {
+        const role = s.roleId ? names.get(`role:${s.roleId}`) : undefined;
+        const user = s.userId ? names.get(`user:${s.userId}`) : undefined;
+        return { kind: s.kind, roleCode: role?.code ?? null, roleName: role?.name ?? '', account: user?.code ?? null, userName: user?.name ?? '' };
+      }),
       updatedAt: row ? formatLocalTime(new Date(row.updatedAt)) : '',
     };
   });
 }
 
-export async function saveFlow(db: Db, userId: number, type: ApplicationType, steps: ApprovalStep[]): Promise<void> {
+/** Replaces a type's chain; roles and people come by code and account and are kept by id. */
+export async function saveFlow(db: Db, userId: number, type: ApplicationType, input: ApprovalStepInput[]): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const s of steps) {
+    const steps: ApprovalStep[] = [];
+    for (const s of input) {
+      let roleId: number | null = null;
+      let personId: number | null = null;
       if (s.kind === 'role') {
-        const [role] = await queryRows(tx, sql`SELECT 1 FROM roles WHERE id = ${s.roleId} AND enabled`);
+        // A dynamic role has no members a step could wait for.
+        const [role] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM roles WHERE code = ${s.roleCode} AND enabled AND role_type <> 'dynamic'`);
         if (!role) throw badRequest('approval.roleMissing');
+        roleId = role.id;
       }
       if (s.kind === 'person') {
-        const [user] = await queryRows(tx, sql`SELECT 1 FROM users WHERE id = ${s.userId} AND enabled AND user_type IN (1, 3)`);
+        const [user] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM users WHERE account = ${s.account} AND enabled AND user_type IN (1, 3)`);
         if (!user) throw badRequest('approval.personMissing');
+        personId = user.id;
       }
+      steps.push({ kind: s.kind, roleId, userId: personId });
     }
-    // Only what the kind uses is kept.
-    const clean = steps.map((s) => ({ kind: s.kind, roleId: s.kind === 'role' ? s.roleId : null, userId: s.kind === 'person' ? s.userId : null }));
     await tx.execute(sql`
-      INSERT INTO approval_flows (type, steps, updated_at, updated_by_user_id) VALUES (${type}, ${JSON.stringify(clean)}::jsonb, now(), ${userId})
+      INSERT INTO approval_flows (type, steps, updated_at, updated_by_user_id) VALUES (${type}, ${JSON.stringify(steps)}::jsonb, now(), ${userId})
       ON CONFLICT (type) DO UPDATE SET steps = excluded.steps, updated_at = now(), updated_by_user_id = excluded.updated_by_user_id`);
   });
 }

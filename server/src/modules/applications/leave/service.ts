@@ -186,10 +186,12 @@ interface ApplicationRecord {
   currentStep: number;
   steps: ApprovalStep[];
   createdAt: Date;
+  /** Filed by the caller, or for themselves or their child: theirs to withdraw and cancel. */
+  mine: boolean;
 }
 
-const recordColumns = (language: string) => sql`
-  a.id, a.type, a.status, a.applicant_user_id AS "applicantUserId", ap.display_name AS "applicantName", a.student_id AS "studentId", a.staff_id AS "staffId",
+const recordColumns = (language: string, auth: AuthContext) => sql`
+  ${mineCondition(auth)} AS mine, a.id, a.type, a.status, a.applicant_user_id AS "applicantUserId", ap.display_name AS "applicantName", a.student_id AS "studentId", a.staff_id AS "staffId",
   coalesce(s.name, st.name, '') AS "subjectName", coalesce(c.name, '') AS "className", a.leave_type AS "leaveType",
   ${language === 'en' ? sql`coalesce(lt.name_en, lt.name)` : sql`lt.name`} AS "leaveTypeName",
   a.start_at AS "startAt", a.end_at AS "endAt", a.duration_days AS "durationDays", a.duration_periods AS "durationPeriods", a.reason, a.destination, a.follower,
@@ -200,8 +202,8 @@ const recordJoins = sql`
 
 export type ApplicationListRow = Omit<ApplicationView, 'trail' | 'images' | 'canDecide'>;
 
-function toRow(record: ApplicationRecord, auth: AuthContext): ApplicationListRow {
-  const mine = record.applicantUserId === auth.userId || record.studentId !== null;
+function toRow(record: ApplicationRecord): ApplicationListRow {
+  const { mine } = record;
   return {
     id: record.id,
     type: record.type,
@@ -245,10 +247,10 @@ export async function pageMyApplications(
   const [counted, rows] = await Promise.all([
     queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM applications a WHERE ${where}`),
     queryRows<ApplicationRecord>(db, sql`
-      SELECT ${recordColumns(caller.language)} FROM applications a ${recordJoins} WHERE ${where}
+      SELECT ${recordColumns(caller.language, caller.auth)} FROM applications a ${recordJoins} WHERE ${where}
       ORDER BY a.created_at DESC, a.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
   ]);
-  return { total: counted[0]?.total ?? 0, rows: rows.map((row) => toRow(row, caller.auth)) };
+  return { total: counted[0]?.total ?? 0, rows: rows.map((row) => toRow(row)) };
 }
 
 /**
@@ -257,7 +259,7 @@ export async function pageMyApplications(
  */
 export async function applicationDetail(db: DbOrTx, caller: Caller, id: number, seesAll: boolean): Promise<ApplicationView> {
   const [record] = await queryRows<ApplicationRecord>(db, sql`
-    SELECT ${recordColumns(caller.language)} FROM applications a ${recordJoins}
+    SELECT ${recordColumns(caller.language, caller.auth)} FROM applications a ${recordJoins}
     WHERE a.id = ${id} AND (${seesAll ? sql`TRUE` : sql`${mineCondition(caller.auth)}
       OR EXISTS (SELECT 1 FROM application_approvers p WHERE p.application_id = a.id AND p.user_id = ${caller.auth.userId})
       OR EXISTS (SELECT 1 FROM approval_decisions d WHERE d.application_id = a.id AND d.decider_user_id = ${caller.auth.userId})
@@ -268,7 +270,7 @@ export async function applicationDetail(db: DbOrTx, caller: Caller, id: number, 
     fileGroupsOf(db, ['images'], record.attachments),
     canDecide(db, caller, record),
   ]);
-  return { ...toRow(record, caller.auth), images: files.images, trail, canDecide: decide };
+  return { ...toRow(record), images: files.images, trail, canDecide: decide };
 }
 
 /** Withdraws the caller's own (or their child's) pending application. */
