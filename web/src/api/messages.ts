@@ -1,4 +1,5 @@
 import { call } from './client.ts';
+import { fetchDictionary, type DictItem } from './dictionaries.ts';
 import type { PagedResult } from '@campus/contract';
 
 /** Message calls (spec sections 3, 4 and 7). MESSAGE_STATUS: '0' unread, '1' read. */
@@ -81,16 +82,11 @@ export interface MessageCenterSearch {
   title: string;
 }
 
-export interface DictItem {
-  code: string;
-  name: string;
-}
+export type { DictItem };
 
 export const MESSAGE_TYPE_DICT = 'STD_MESSAGE_TYPE';
 
-/** Type names: POST /dicts { typeArr: 'STD_MESSAGE_TYPE' } → data { STD_MESSAGE_TYPE: [{ code, name }] }. */
-export async function fetchMessageTypes(): Promise<DictItem[]> {
-  const data = await call<Record<string, unknown> | null>('/dicts', { form: { typeArr: MESSAGE_TYPE_DICT }, silent: true });
-  const items = data?.[MESSAGE_TYPE_DICT];
-  return Array.isArray(items) ? items.map((item: { code?: unknown; name?: unknown }) => ({ code: String(item.code ?? ''), name: String(item.name ?? item.code ?? '') })) : [];
+/** Type names: the dictionary STD_MESSAGE_TYPE. */
+export function fetchMessageTypes(): Promise<DictItem[]> {
+  return fetchDictionary(MESSAGE_TYPE_DICT);
 }

@@ -19,8 +19,9 @@ export type TextArea =
   | 'messageCenter'
   | 'homeSchool'
   | 'awards'
+  | 'applications'
   | 'demo';
-export const TEXT_AREAS: readonly TextArea[] = ['system', 'menusDicts', 'operations', 'campus', 'people', 'pages', 'timetable', 'profiles', 'students', 'messageCenter', 'homeSchool', 'awards', 'demo'];
+export const TEXT_AREAS: readonly TextArea[] = ['system', 'menusDicts', 'operations', 'campus', 'people', 'pages', 'timetable', 'profiles', 'students', 'messageCenter', 'homeSchool', 'awards', 'applications', 'demo'];
 
 export interface AreaTexts {
   /** The area's part of the server catalogue (field names, validation messages of its schemas), if any. */
@@ -42,6 +43,7 @@ const modules: Record<TextArea, () => Promise<{ texts: AreaTexts }>> = {
   messageCenter: () => import('./areas/messageCenter.ts'),
   homeSchool: () => import('./areas/homeSchool.ts'),
   awards: () => import('./areas/awards.ts'),
+  applications: () => import('./areas/applications.ts'),
   demo: () => import('./areas/demo.ts'),
 };
 

@@ -18,6 +18,8 @@ export interface FormDialogProps<Values extends object> {
   children: (form: FormInstance<Values>, mode: FormMode) => ReactNode;
   /** Default 650 px, 810 px in English (spec section 9). */
   width?: number;
+  /** The OK button's label; default Save. */
+  okText?: ReactNode;
   'data-testid'?: string;
 }
 
@@ -25,7 +27,7 @@ export interface FormDialogProps<Values extends object> {
  * The add / modify / view dialog of the management screens: a vertical form, OK and Cancel (only Close
  * when viewing), validation before saving, the save button busy while the call runs.
  */
-export function FormDialog<Values extends object>({ open, mode, title, initialValues, onSubmit, onClose, children, width, 'data-testid': testId = 'form-dialog' }: FormDialogProps<Values>) {
+export function FormDialog<Values extends object>({ open, mode, title, initialValues, onSubmit, onClose, children, width, okText, 'data-testid': testId = 'form-dialog' }: FormDialogProps<Values>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -66,7 +68,7 @@ export function FormDialog<Values extends object>({ open, mode, title, initialVa
             {t('manage.cancel')}
           </Button>,
           <Button key="ok" type="primary" loading={saving} onClick={() => void save()} data-testid={`${testId}-ok`}>
-            {t('manage.save')}
+            {okText ?? t('manage.save')}
           </Button>,
         ];
 

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { Badge, Form, Input, Segmented, Select, Tabs, Typography } from 'antd';
+import { Badge, Form, Input, Tabs, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MY_HOMEWORK_TABS, USER_TYPES, type MyHomeworkRow, type MyHomeworkTab } from '@campus/contract';
 import type { PageProps } from '../../registry.ts';
 import { routeTitle } from '../../../app/menuRoutes.ts';
-import { fetchHomeworkChildren, MY_HOMEWORK_CALLS, type HomeworkChild, type MyHomeworkCounts } from '../../../api/homework.ts';
+import { fetchHomeworkChildren, MY_HOMEWORK_CALLS, type MyHomeworkCounts } from '../../../api/homework.ts';
+import { ChildChooser } from '../../../components/ChildChooser/index.ts';
 import { PagedTable, usePagedTable, type PagedColumn } from '../../../components/PagedTable/index.ts';
 import { QueryHeader } from '../../../components/QueryHeader/index.ts';
 import { useSession } from '../../../state/session.ts';
@@ -22,8 +23,6 @@ interface SearchForm {
   title?: string;
 }
 
-/** Up to this many children choose by buttons; more by a list. */
-const SEGMENTED_CHILDREN = 3;
 const rowKey = (row: MyHomeworkRow) => `${row.assignmentId}-${row.studentId}`;
 
 function positiveId(value: string | null): number | null {
@@ -49,54 +48,6 @@ function HomeworkCard({ row }: { row: MyHomeworkRow }) {
         <LateTag late={row.late} />
         <ResultText score={row.score} grade={row.grade} />
       </Typography.Text>
-    </div>
-  );
-}
-
-/** A parent's children: buttons for a few, a list for more; one child is just named. */
-function ChildChooser({ items, value, onChange, phone }: { items: HomeworkChild[]; value: number | null; onChange: (id: number) => void; phone: boolean }) {
-  const { t } = useTranslation();
-  const label = (child: HomeworkChild) => (child.className ? `${child.name} · ${child.className}` : child.name);
-  let control;
-  if (items.length === 1) {
-    control = (
-      <Typography.Text strong data-testid="my-homework-child-name">
-        {label(items[0])}
-      </Typography.Text>
-    );
-  } else if (items.length <= SEGMENTED_CHILDREN) {
-    control = (
-      <Segmented<number>
-        block={phone}
-        value={value ?? undefined}
-        onChange={onChange}
-        options={items.map((child) => ({
-          value: child.id,
-          title: label(child),
-          label: (
-            <span className="my-homework-child-option" data-testid={`my-homework-child-${child.id}`}>
-              {child.name}
-            </span>
-          ),
-        }))}
-        data-testid="my-homework-children"
-      />
-    );
-  } else {
-    control = (
-      <Select<number>
-        value={value ?? undefined}
-        onChange={onChange}
-        options={items.map((child) => ({ value: child.id, label: label(child) }))}
-        className="my-homework-child-select"
-        data-testid="my-homework-children"
-      />
-    );
-  }
-  return (
-    <div className="my-homework-child-bar">
-      <Typography.Text type="secondary">{t('myHomework.child')}</Typography.Text>
-      {control}
     </div>
   );
 }
@@ -199,7 +150,7 @@ export default function MyHomeworkPage({ route }: PageProps) {
         </Form.Item>
       </QueryHeader>
       <div className="my-homework-list">
-        {(parent || children.length > 1) && children.length > 0 && <ChildChooser items={children} value={chosen} onChange={choose} phone={phone} />}
+        {(parent || children.length > 1) && children.length > 0 && <ChildChooser items={children} value={chosen} onChange={choose} phone={phone} label={t('myHomework.child')} testIdPrefix="my-homework" />}
         <Tabs
           activeKey={tab}
           onChange={(key) => setTab(key as MyHomeworkTab)}

@@ -1,0 +1,1 @@
+export { ApprovalTrail, type ApprovalTrailProps } from './ApprovalTrail.tsx';

@@ -1,0 +1,1 @@
+export { ChildChooser, type ChildChooserProps, type ChildOption } from './ChildChooser.tsx';
