@@ -22,7 +22,7 @@ import { maintenanceUrl, pad, parseArgs, random, targetOf, type Scale } from './
 
 const CURRENT_YEAR = 2026;
 /** Tables loaded in bulk whose secondary indexes are built after loading. */
-const DEFERRED_INDEX_TABLES = ['sessions', 'users', 'students', 'staff', 'guardians', 'user_roles', 'messages', 'operation_logs', 'timetable_entries', 'elective_enrolments', 'classes', 'homework_works'];
+const DEFERRED_INDEX_TABLES = ['sessions', 'users', 'students', 'staff', 'guardians', 'user_roles', 'messages', 'operation_logs', 'timetable_entries', 'elective_enrolments', 'classes', 'homework_works', 'applications', 'approval_decisions', 'application_approvers'];
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
@@ -119,7 +119,7 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
   const newParents = Math.max(0, scale.parents - seed.parents);
   console.log(`adding ${schoolCount} schools: ${newClasses} classes, ${newStaff} staff, ${newStudents} students, ${newParents} parents`);
 
-  const ids = await idAllocator(writer, ['users', 'org_units', 'classrooms', 'classes', 'staff', 'students', 'elective_sessions', 'assignments']);
+  const ids = await idAllocator(writer, ['users', 'org_units', 'classrooms', 'classes', 'staff', 'students', 'elective_sessions', 'assignments', 'applications']);
 
   // Password hashes: one real argon2id hash per account of the login pool (the digest includes the
   // account, so hashes cannot be shared between accounts that log in); every other generated account
@@ -144,7 +144,9 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
   const parentUserIds: number[] = [];
   const newStudentList: { id: number; number: string; name: string }[] = [];
   // Each class's teacher and students, for its homework (issue 13).
-  const homeworkClasses: { classId: number; teacherUserId: number; studentIds: number[] }[] = [];
+  const homeworkClasses: { classId: number; teacherUserId: number; studentIds: number[]; studentUserIds: number[]; principalUserId: number | null }[] = [];
+  // Each school's principal (issue 14): a staff member of the login pool, so the bench can open their queue.
+  const appointmentRows: Cell[][] = [];
 
   const groupCycle = [
     ...COURSES.flatMap((c) => Array<string>(Math.max(1, Math.round((c.weekly[0] + c.weekly[1] + c.weekly[2]) / 3))).fill(c.group)),
@@ -183,7 +185,7 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
     // Staff of this school, in proportion to its classes.
     const classesHere = Math.min(scale.classesPerSchool, newClasses - (s - 1) * scale.classesPerSchool);
     const staffHere = s === schoolCount ? newStaff - staffIndexGlobal : Math.round((newStaff * classesHere) / newClasses);
-    const schoolStaff: { id: number; group: string; userId: number }[] = [];
+    const schoolStaff: { id: number; group: string; userId: number; number: string }[] = [];
     for (let i = 1; i <= staffHere; i++) {
       const userId = ids.next('users');
       const id = ids.next('staff');
@@ -203,9 +205,11 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
         rnd.pick(['二级教师', '一级教师', '高级教师', '正高级教师']), rnd.pick(['21', '21', '14', '11']), `${birthYear + 22}-09-01`, `${birthYear + 22 + rnd.int(0, 10)}-09-01`,
       ]);
       userRoleRows.push([userId, roleId.get('teacher')!]);
-      schoolStaff.push({ id, group, userId });
+      schoolStaff.push({ id, group, userId, number });
       staffIndexGlobal++;
     }
+    const principal = schoolStaff.find((member) => poolAccounts.includes(member.number)) ?? null;
+    if (principal) appointmentRows.push([principal.id, 'principal', `第${s}实验学校`, schoolId]);
     const staffByGroup = new Map<string, typeof schoolStaff>();
     for (const member of schoolStaff) staffByGroup.set(member.group, [...(staffByGroup.get(member.group) ?? []), member]);
     const teachersOf = (group: string) => staffByGroup.get(group) ?? schoolStaff;
@@ -244,7 +248,7 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
 
       // Students of the class.
       const size = spread(newStudents, newClasses, classIndexGlobal);
-      const homeworkClass = { classId, teacherUserId: classTeacher.userId, studentIds: [] as number[] };
+      const homeworkClass = { classId, teacherUserId: classTeacher.userId, studentIds: [] as number[], studentUserIds: [] as number[], principalUserId: principal?.userId ?? null };
       homeworkClasses.push(homeworkClass);
       const division = DIVISIONS.find((d) => d.grades.includes(grade))!;
       const campusDigit = grade <= 9 ? '1' : '2';
@@ -264,6 +268,7 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
         userRoleRows.push([userId, roleId.get('student')!]);
         newStudentList.push({ id, number: studentNumber, name });
         homeworkClass.studentIds.push(id);
+        homeworkClass.studentUserIds.push(userId);
         if (grade >= 7) enrolmentRows.push([electiveIds[n % electiveIds.length], id]);
         studentIndexGlobal++;
       }
@@ -425,6 +430,56 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
   }
   await writer.copy('homework_works', ['assignment_id', 'student_id', 'status', 'late', 'viewed_at', 'submission_text', 'submitted_at', 'comment', 'corrected_at', 'updated_at'], workRows(), workCount);
 
+  // Leave (issue 14): four applications a student over the term. Most were approved (the class teacher, then
+  // the school's principal, for generated schools have no division directors); some were rejected or
+  // withdrawn; the newest wait for the class teacher or the principal. About one student in a hundred is on
+  // leave today.
+  await writer.copy('staff_appointments', ['staff_id', 'kind', 'scope_name', 'org_unit_id'], appointmentRows, appointmentRows.length);
+  const LEAVES_PER_STUDENT = 4;
+  const steps = JSON.stringify([{ kind: 'classTeacher', roleId: null, userId: null }, { kind: 'divisionDirector', roleId: null, userId: null }]);
+  const decisionRows: Cell[][] = [];
+  const approverRows: Cell[][] = [];
+  const applicationCount = homeworkClasses.reduce((sum, klass) => sum + klass.studentIds.length * LEAVES_PER_STUDENT, 0);
+  function* applicationRows(): Generator<Cell[]> {
+    const r = random(23);
+    const hour = 3600_000;
+    const today = new Date(now);
+    today.setHours(0, 0, 0, 0);
+    for (const klass of homeworkClasses) {
+      for (const [index, studentId] of klass.studentIds.entries()) {
+        const userId = klass.studentUserIds[index]!;
+        for (let n = 0; n < LEAVES_PER_STUDENT; n++) {
+          const id = ids.next('applications');
+          const roll = r.next();
+          const newest = n === LEAVES_PER_STUDENT - 1;
+          // The newest of some students still waits; one in a hundred students is away today.
+          const status = newest && roll < 0.16 ? 'pending' : newest && roll < 0.17 ? 'approved' : roll < 0.04 ? 'rejected' : roll < 0.07 ? 'withdrawn' : 'approved';
+          const onLeaveToday = newest && roll >= 0.16 && roll < 0.17;
+          const start = onLeaveToday ? new Date(today.getTime() + 8 * hour) : newest && status === 'pending' ? new Date(today.getTime() + r.int(1, 14) * day + 8 * hour) : new Date(today.getTime() - r.int(2, 90) * day + 8 * hour);
+          const end = new Date(start.getTime() + (r.next() < 0.7 ? 9 : 33) * hour);
+          const created = new Date(Math.min(start.getTime() - day, now - hour));
+          const step = status === 'pending' ? (roll < 0.08 ? 1 : 2) : status === 'approved' ? 2 : 1;
+          if (status === 'pending' && step === 2 && klass.principalUserId === null) continue;
+          const decided = status === 'pending' ? null : new Date(created.getTime() + 2 * hour);
+          if (status === 'approved' || (status === 'pending' && step === 2)) decisionRows.push([id, 1, 'approve', klass.teacherUserId, '', new Date(created.getTime() + hour)]);
+          if (status === 'approved') decisionRows.push([id, 2, 'approve', klass.principalUserId ?? klass.teacherUserId, '', decided]);
+          if (status === 'rejected') decisionRows.push([id, 1, 'reject', klass.teacherUserId, '请补充材料', decided]);
+          if (status === 'withdrawn') decisionRows.push([id, 1, 'withdraw', userId, '', decided]);
+          if (status === 'pending') approverRows.push([id, step === 1 ? klass.teacherUserId : klass.principalUserId]);
+          yield [id, 'studentLeave', userId, studentId, status, step, steps, roll < 0.6 ? '1' : '2', start, end, 1, end.getTime() - start.getTime() > 10 * hour ? 16 : 8, '身体不适，需要休息。', created, decided ?? created, decided];
+        }
+      }
+    }
+  }
+  await writer.copy(
+    'applications',
+    ['id', 'type', 'applicant_user_id', 'student_id', 'status', 'current_step', 'steps', 'leave_type', 'start_at', 'end_at', 'duration_days', 'duration_periods', 'reason', 'created_at', 'updated_at', 'decided_at'],
+    applicationRows(),
+    applicationCount,
+  );
+  await writer.copy('approval_decisions', ['application_id', 'step', 'decision', 'decider_user_id', 'comment', 'decided_at'], decisionRows, decisionRows.length);
+  await writer.copy('application_approvers', ['application_id', 'user_id'], approverRows, approverRows.length);
+
   // Operation logs over the past year, written in time order as the server writes them.
   const logCount = Math.max(0, scale.logs - seed.logs);
   const operations: [string, string, string, string][] = [
@@ -498,7 +553,8 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
     (SELECT count(*) FROM staff) AS staff, (SELECT count(*) FROM classes) AS classes, (SELECT count(*) FROM users) AS users,
     (SELECT count(*) FROM timetable_entries) AS timetable_entries, (SELECT count(*) FROM messages) AS messages,
     (SELECT count(*) FROM operation_logs) AS operation_logs, (SELECT count(*) FROM org_units) AS org_units, (SELECT count(*) FROM sessions) AS sessions,
-    (SELECT count(*) FROM homework_works) AS homework_works`);
+    (SELECT count(*) FROM homework_works) AS homework_works,
+    (SELECT count(*) FROM applications) AS applications`);
   console.log('totals:', Object.entries(totals[0]).map(([k, v]) => `${k} ${Number(v).toLocaleString('en')}`).join(', '));
   const [counted] = await writer.query<{ n: string | null }>('SELECT sum(rows) AS n FROM operation_log_days');
   if (Number(counted.n) !== Number(totals[0].operation_logs)) throw new Error(`the log's day counts say ${counted.n} rows, the log has ${totals[0].operation_logs}`);

@@ -69,6 +69,17 @@ describe('approval chains: a parent applies for a child; the class teacher and t
     expect(first.json()).toMatchObject({ result: true, data: { advanced: 1, approved: 0 } });
     expect((await bell('jz201911001')).some((m) => m.MESSAGE_LINK === `/sqsp/qjsq?id=${id}`)).toBe(true);
 
+    // What T0002 decided shows in their decided view, with their comment; the keyword finds it by the child's name.
+    const decidedView = (await call('/api/applications/review/page', { currPage: 0, limit: 50, search: { view: 'decided' } }, 'T0002')).json().data;
+    expect(decidedView.rows.find((r: { id: number }) => r.id === id)).toMatchObject({ myDecision: 'approve', myComment: '同意', step: 2, stepCount: 2 });
+    const [child] = await rows<{ name: string }>(sql`SELECT name FROM students WHERE id = ${student.id}`);
+    const found = (await call('/api/applications/review/page', { currPage: 0, limit: 50, search: { view: 'waiting', keyword: child!.name, type: 'studentLeave' } }, 'T0001')).json().data;
+    expect(found.rows.map((r: { id: number }) => r.id)).toContain(id);
+    const none = (await call('/api/applications/review/page', { currPage: 0, limit: 50, search: { view: 'waiting', type: 'travel', keyword: child!.name } }, 'T0001')).json().data;
+    expect(none.rows.map((r: { id: number }) => r.id)).not.toContain(id);
+    const everyone = (await call('/api/applications/review/page', { currPage: 0, limit: 500, search: { view: 'waiting' } }, 'admin')).json().data;
+    expect(everyone.rows.map((r: { id: number }) => r.id)).toContain(id);
+
     // Step 2: the division director.
     const second = await call('/api/applications/review/decide', { ids: [id], decision: 'approve' }, 'T0001');
     expect(second.json()).toMatchObject({ result: true, data: { approved: 1 } });

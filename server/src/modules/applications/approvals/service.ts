@@ -367,49 +367,52 @@ export async function pageQueue(
   const userId = caller.auth.userId;
   const conditions: SQL[] = [];
   if (filter.type) conditions.push(sql`a.type = ${filter.type}`);
-  if (filter.keyword) conditions.push(sql`(coalesce(s.name, st.name) ILIKE ${likePattern(filter.keyword)} OR ap.display_name ILIKE ${likePattern(filter.keyword)})`);
-  const extra = conditions.length ? sql`AND ${sql.join(conditions, sql` AND `)}` : sql``;
-  const columns = sql`a.id, a.type, a.status, ap.display_name AS "applicantName", coalesce(s.name, st.name, '') AS "subjectName", coalesce(c.name, '') AS "className",
-    ${summary(caller.language)} AS summary, a.current_step AS step, jsonb_array_length(a.steps) AS "stepCount", a.created_at AS "createdAt"`;
-  const joins = sql`JOIN users ap ON ap.id = a.applicant_user_id LEFT JOIN students s ON s.id = a.student_id LEFT JOIN classes c ON c.id = s.class_id
-    LEFT JOIN staff st ON st.id = a.staff_id
-    LEFT JOIN dictionary_items lt ON lt.table_name = 'STD_LEAVE_TYPE' AND lt.code = a.leave_type`;
-  type Raw = Omit<ApprovalQueueRow, 'createdAt' | 'decidedAt' | 'myDecision' | 'myComment'> & { createdAt: Date; decidedAt: Date | null; myDecision: 'approve' | 'reject' | null; myComment: string | null };
-  let counted: { total: number }[];
-  let raw: Raw[];
-  if (filter.view === 'decided') {
-    [counted, raw] = await Promise.all([
-      queryRows<{ total: number }>(db, sql`
-        SELECT count(*)::int AS total FROM approval_decisions d JOIN applications a ON a.id = d.application_id ${joins}
-        WHERE d.decider_user_id = ${userId} AND d.decision <> 'withdraw' ${extra}`),
-      queryRows<Raw>(db, sql`
-        SELECT ${columns}, d.decision AS "myDecision", d.comment AS "myComment", d.decided_at AS "decidedAt"
-        FROM approval_decisions d JOIN applications a ON a.id = d.application_id ${joins}
-        WHERE d.decider_user_id = ${userId} AND d.decision <> 'withdraw' ${extra}
-        ORDER BY d.decided_at DESC, d.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
-    ]);
-  } else {
-    // Waiting: the caller's steps (an administrator with the right sees every pending one).
-    const scope = caller.permissions.has(APPROVAL_PERMISSIONS.all)
-      ? sql`a.status = 'pending'`
-      : sql`a.id IN (SELECT p.application_id FROM application_approvers p WHERE p.user_id = ${userId})`;
-    [counted, raw] = await Promise.all([
-      queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM applications a ${joins} WHERE ${scope} ${extra}`),
-      queryRows<Raw>(db, sql`
-        SELECT ${columns}, NULL AS "myDecision", NULL AS "myComment", NULL AS "decidedAt"
-        FROM applications a ${joins} WHERE ${scope} ${extra}
-        ORDER BY a.created_at, a.id LIMIT ${page.limit} OFFSET ${page.offset}`),
-    ]);
+  // The keyword reads names; without one the page counts and orders on its own rows only.
+  if (filter.keyword) {
+    const pattern = likePattern(filter.keyword);
+    conditions.push(sql`(EXISTS (SELECT 1 FROM users k WHERE k.id = a.applicant_user_id AND k.display_name ILIKE ${pattern})
+      OR EXISTS (SELECT 1 FROM students k WHERE k.id = a.student_id AND k.name ILIKE ${pattern})
+      OR EXISTS (SELECT 1 FROM staff k WHERE k.id = a.staff_id AND k.name ILIKE ${pattern}))`);
   }
+  const extra = conditions.length ? sql`AND ${sql.join(conditions, sql` AND `)}` : sql``;
+  const decided = filter.view === 'decided';
+  // The caller's rows: their decisions (newest first), or the steps waiting for them (oldest first; an
+  // administrator with the right sees every pending application).
+  const scope = decided
+    ? sql`FROM approval_decisions d JOIN applications a ON a.id = d.application_id WHERE d.decider_user_id = ${userId} AND d.decision <> 'withdraw' ${extra}`
+    : caller.permissions.has(APPROVAL_PERMISSIONS.all)
+      ? sql`FROM applications a WHERE a.status = 'pending' ${extra}`
+      : sql`FROM application_approvers p JOIN applications a ON a.id = p.application_id WHERE p.user_id = ${userId} ${extra}`;
+  const mine = decided ? sql`d.decision AS "myDecision", d.comment AS "myComment", d.decided_at AS "decidedAt"` : sql`NULL AS "myDecision", NULL AS "myComment", NULL AS "decidedAt"`;
+  const order = decided ? sql`d.decided_at DESC, d.id DESC` : sql`a.created_at, a.id`;
+  type Raw = Omit<ApprovalQueueRow, 'createdAt' | 'decidedAt' | 'myDecision' | 'myComment'> & { createdAt: string; decidedAt: string | null; myDecision: 'approve' | 'reject' | null; myComment: string | null };
+  // One named statement: the count, then the page's rows and only then their names.
+  const [row] = await queryRows<{ total: number; rows: Raw[] | null }>(db, sql`
+    SELECT (SELECT count(*)::int ${scope}) AS total,
+      (SELECT json_agg(r ORDER BY r.position) FROM (
+        SELECT a.id, a.type, a.status, ap.display_name AS "applicantName", coalesce(s.name, st.name, '') AS "subjectName", coalesce(c.name, '') AS "className",
+          ${summary(caller.language)} AS summary, a.current_step AS step, jsonb_array_length(a.steps) AS "stepCount", a.created_at AS "createdAt",
+          a."myDecision", a."myComment", a."decidedAt", a.position
+        FROM (SELECT a.*, ${mine}, row_number() OVER (ORDER BY ${order}) AS position ${scope} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) a
+        JOIN users ap ON ap.id = a.applicant_user_id LEFT JOIN students s ON s.id = a.student_id LEFT JOIN classes c ON c.id = s.class_id
+        LEFT JOIN staff st ON st.id = a.staff_id
+        LEFT JOIN dictionary_items lt ON lt.table_name = 'STD_LEAVE_TYPE' AND lt.code = a.leave_type) r) AS rows`, { prepared: true });
   return {
-    total: counted[0]?.total ?? 0,
-    rows: raw.map((row) => ({
-      ...row,
-      summary: row.summary ?? '',
-      createdAt: formatLocalTime(new Date(row.createdAt)),
-      decidedAt: row.decidedAt ? formatLocalTime(new Date(row.decidedAt)) : '',
-      myDecision: row.myDecision,
-      myComment: row.myComment ?? '',
+    total: row?.total ?? 0,
+    rows: (row?.rows ?? []).map((record) => ({
+      id: record.id,
+      type: record.type,
+      status: record.status,
+      applicantName: record.applicantName,
+      subjectName: record.subjectName,
+      className: record.className,
+      summary: record.summary ?? '',
+      step: record.step,
+      stepCount: record.stepCount,
+      createdAt: formatLocalTime(new Date(record.createdAt)),
+      decidedAt: record.decidedAt ? formatLocalTime(new Date(record.decidedAt)) : '',
+      myDecision: record.myDecision,
+      myComment: record.myComment ?? '',
     })),
   };
 }

@@ -332,20 +332,21 @@ export async function pageOnLeave(
   const classes = caller.permissions.has(LEAVE_PERMISSIONS.all)
     ? sql`SELECT id FROM classes`
     : sql`SELECT c.id FROM classes c JOIN staff t ON t.id = c.class_teacher_id WHERE t.user_id = ${caller.auth.userId}`;
+  // The approved-leave index (student, end) finds a class's students' leave that has not ended by the day's start.
   const where = sql`s.class_id IN (${classes}) ${filter.classId !== undefined ? sql`AND s.class_id = ${filter.classId}` : sql``}
     AND a.type = 'studentLeave' AND a.status = 'approved' AND a.end_at > ${dayStart} AND a.start_at < ${dayEnd}
     AND coalesce(a.returned_at, a.end_at) > ${dayStart}`;
   const typeName = caller.language === 'en' ? sql`coalesce(lt.name_en, lt.name)` : sql`lt.name`;
-  const [counted, rows] = await Promise.all([
-    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM students s JOIN applications a ON a.student_id = s.id WHERE ${where}`),
-    queryRows<Omit<OnLeaveRow, 'startAt' | 'endAt'> & { startAt: Date; endAt: Date }>(db, sql`
-      SELECT a.id AS "applicationId", s.id AS "studentId", s.name AS "studentName", s.student_number AS "studentNumber", c.name AS "className",
-        coalesce(${typeName}, '') AS "leaveTypeName", a.start_at AS "startAt", coalesce(a.returned_at, a.end_at) AS "endAt", a.reason
-      FROM students s JOIN applications a ON a.student_id = s.id JOIN classes c ON c.id = s.class_id
-      LEFT JOIN dictionary_items lt ON lt.table_name = ${LEAVE_TYPE_DICTIONARY} AND lt.code = a.leave_type
-      WHERE ${where} ORDER BY c.sort, c.id, s.student_number LIMIT ${page.limit} OFFSET ${page.offset}`),
-  ]);
-  return { date, total: counted[0]?.total ?? 0, rows: rows.map((row) => ({ ...row, startAt: shown(row.startAt), endAt: shown(row.endAt) })) };
+  const [row] = await queryRows<{ total: number; rows: (Omit<OnLeaveRow, 'startAt' | 'endAt'> & { startAt: string; endAt: string })[] | null }>(db, sql`
+    SELECT (SELECT count(*)::int FROM students s JOIN applications a ON a.student_id = s.id WHERE ${where}) AS total,
+      (SELECT json_agg(r ORDER BY r.position) FROM (
+        SELECT a.id AS "applicationId", s.id AS "studentId", s.name AS "studentName", s.student_number AS "studentNumber", c.name AS "className",
+          coalesce(${typeName}, '') AS "leaveTypeName", a.start_at AS "startAt", coalesce(a.returned_at, a.end_at) AS "endAt", a.reason,
+          row_number() OVER (ORDER BY c.sort, c.id, s.student_number, a.id) AS position
+        FROM students s JOIN applications a ON a.student_id = s.id JOIN classes c ON c.id = s.class_id
+        LEFT JOIN dictionary_items lt ON lt.table_name = ${LEAVE_TYPE_DICTIONARY} AND lt.code = a.leave_type
+        WHERE ${where} ORDER BY c.sort, c.id, s.student_number, a.id LIMIT ${page.limit} OFFSET ${page.offset}) r) AS rows`, { prepared: true });
+  return { date, total: row?.total ?? 0, rows: (row?.rows ?? []).map((record) => ({ ...record, startAt: shown(record.startAt), endAt: shown(record.endAt) })) };
 }
 
 /** The class teacher's dashboard figure: students of their classes on approved leave some time today. */

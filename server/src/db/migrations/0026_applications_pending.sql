@@ -1,0 +1,1 @@
+CREATE INDEX "applications_pending_idx" ON "applications" USING btree ("created_at","id") WHERE "applications"."status" = 'pending';
