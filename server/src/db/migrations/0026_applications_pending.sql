@@ -1,1 +1,1 @@
-CREATE INDEX "applications_pending_idx" ON "applications" USING btree ("created_at","id") WHERE "applications"."status" = 'pending';
+CREATE INDEX "applications_pending_idx" ON "applications" USING btree ("id") WHERE "applications"."status" = 'pending';

@@ -57,8 +57,8 @@ export const applications = pgTable(
     index('applications_staff_idx').on(t.staffId, t.startAt),
     // The class teacher's "on leave today" reads approved leave by student and time.
     index('applications_leave_idx').on(t.studentId, t.endAt).where(sql`${t.type} = 'studentLeave' AND ${t.status} = 'approved'`),
-    // The administrators' queue: every pending application, oldest first.
-    index('applications_pending_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
+    // The administrators' queue: every pending application, oldest (lowest id) first.
+    index('applications_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
   ],
 );
 

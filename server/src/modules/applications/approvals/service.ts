@@ -378,22 +378,26 @@ export async function pageQueue(
   const decided = filter.view === 'decided';
   // The caller's rows: their decisions (newest first), or the steps waiting for them (oldest first; an
   // administrator with the right sees every pending application).
+  // Waiting ones go by id, which grows with filing time: the queue's index alone orders and counts them.
+  const admin = caller.permissions.has(APPROVAL_PERMISSIONS.all);
   const scope = decided
     ? sql`FROM approval_decisions d JOIN applications a ON a.id = d.application_id WHERE d.decider_user_id = ${userId} AND d.decision <> 'withdraw' ${extra}`
-    : caller.permissions.has(APPROVAL_PERMISSIONS.all)
+    : admin
       ? sql`FROM applications a WHERE a.status = 'pending' ${extra}`
       : sql`FROM application_approvers p JOIN applications a ON a.id = p.application_id WHERE p.user_id = ${userId} ${extra}`;
-  const mine = decided ? sql`d.decision AS "myDecision", d.comment AS "myComment", d.decided_at AS "decidedAt"` : sql`NULL AS "myDecision", NULL AS "myComment", NULL AS "decidedAt"`;
-  const order = decided ? sql`d.decided_at DESC, d.id DESC` : sql`a.created_at, a.id`;
+  const counted = decided || admin || conditions.length ? sql`SELECT count(*)::int ${scope}` : sql`SELECT count(*)::int FROM application_approvers p WHERE p.user_id = ${userId}`;
+  const mine = decided ? sql`d.decision AS "myDecision", d.comment AS "myComment", d.decided_at AS "decidedAt", d.id AS position` : sql`NULL AS "myDecision", NULL AS "myComment", NULL AS "decidedAt", a.id AS position`;
+  const order = decided ? sql`d.decided_at DESC, d.id DESC` : admin || conditions.length ? sql`a.id` : sql`p.application_id`;
+  const pageOrder = decided ? sql`r."decidedAt" DESC, r.position DESC` : sql`r.position`;
   type Raw = Omit<ApprovalQueueRow, 'createdAt' | 'decidedAt' | 'myDecision' | 'myComment'> & { createdAt: string; decidedAt: string | null; myDecision: 'approve' | 'reject' | null; myComment: string | null };
   // One named statement: the count, then the page's rows and only then their names.
   const [row] = await queryRows<{ total: number; rows: Raw[] | null }>(db, sql`
-    SELECT (SELECT count(*)::int ${scope}) AS total,
-      (SELECT json_agg(r ORDER BY r.position) FROM (
+    SELECT (${counted}) AS total,
+      (SELECT json_agg(r ORDER BY ${pageOrder}) FROM (
         SELECT a.id, a.type, a.status, ap.display_name AS "applicantName", coalesce(s.name, st.name, '') AS "subjectName", coalesce(c.name, '') AS "className",
           ${summary(caller.language)} AS summary, a.current_step AS step, jsonb_array_length(a.steps) AS "stepCount", a.created_at AS "createdAt",
           a."myDecision", a."myComment", a."decidedAt", a.position
-        FROM (SELECT a.*, ${mine}, row_number() OVER (ORDER BY ${order}) AS position ${scope} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) a
+        FROM (SELECT a.*, ${mine} ${scope} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) a
         JOIN users ap ON ap.id = a.applicant_user_id LEFT JOIN students s ON s.id = a.student_id LEFT JOIN classes c ON c.id = s.class_id
         LEFT JOIN staff st ON st.id = a.staff_id
         LEFT JOIN dictionary_items lt ON lt.table_name = 'STD_LEAVE_TYPE' AND lt.code = a.leave_type) r) AS rows`, { prepared: true });
