@@ -12,6 +12,7 @@ import { eventConductFlows } from './homeSchool/eventConductFlows.mjs';
 import { smsFlows } from './homeSchool/smsFlows.mjs';
 import { homeworkFlows } from './homeSchool/homeworkFlows.mjs';
 import { awardFlows } from './awards/awardFlows.mjs';
+import { applicationFlows } from './applications/applicationFlows.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
 const TOKEN_KEY = 'X-TOKEN-XX';
@@ -445,4 +446,6 @@ export const flows = [
   ...homeworkFlows,
   // Competitions and awards (web/e2e/awards/awardFlows.mjs).
   ...awardFlows,
+  // Issue 14: leave, travel, their review and the approval chains of 申请审批 (web/e2e/applications/applicationFlows.mjs).
+  ...applicationFlows,
 ];

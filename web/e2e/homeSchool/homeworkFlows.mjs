@@ -14,17 +14,17 @@ function daysAhead(days) {
 }
 
 /** Whether a server answer is a success (HTTP 200 and `result: true`). */
-async function answered(response, what) {
+export async function answered(response, what) {
   assert(response.status() === 200, `${what}: HTTP ${response.status()}`);
   const body = await response.json();
   assert(body.result === true, `${what}: ${JSON.stringify(body).slice(0, 300)}`);
   return body;
 }
 
-const answerOf = (page, path) => page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === 'POST', { timeout: 30_000 });
+export const answerOf = (page, path) => page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === 'POST', { timeout: 30_000 });
 
 /** Collects the uncaught errors of a page that is not the flow's own (a second context or a popup). */
-function watchErrors(page, errors) {
+export function watchErrors(page, errors) {
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
   return page;
 }
@@ -34,7 +34,7 @@ function watchErrors(page, errors) {
  * opens it: a homework message has a link, which opens in a new window of the same browser. Answers that
  * window; the pane is closed again.
  */
-async function openFromBell(page, title, errors, shotName) {
+export async function openFromBell(page, title, errors, shotName) {
   const bell = page.getByTestId('message-bell');
   // Opening the pane asks the server for the count too.
   await bell.click();
@@ -55,7 +55,7 @@ async function openFromBell(page, title, errors, shotName) {
 }
 
 /** Uploads a generated picture through a FileUpload (its own chooser, not the phone's camera one). */
-async function uploadPicture(page, testId, name) {
+export async function uploadPicture(page, testId, name) {
   const uploaded = answerOf(page, '/api/files/upload');
   await page.getByTestId(testId).locator('input[type=file]:not([capture])').setInputFiles({ name, mimeType: 'image/png', buffer: gradientPng() });
   await answered(await uploaded, `the picture ${name} was uploaded`);

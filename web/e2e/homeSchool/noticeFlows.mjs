@@ -11,7 +11,7 @@ const DEMO_PASSWORD = 'Demo@2026';
 export const LED_CLASS = '初二(1)班';
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 /** Chinese characters (CJK ideographs and punctuation): an English page shows none outside data. */
-const CHINESE = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
+export const CHINESE = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
 export async function signIn(page, context, base, username, lang = 'zh') {
@@ -25,10 +25,10 @@ export async function signIn(page, context, base, username, lang = 'zh') {
   await page.getByTestId('app-content').waitFor();
 }
 
-/** A screenshot of a page of a second browser context (the flow's own `shot` takes the first page). */
-export async function shotOf(page, name) {
+/** A screenshot of a page of a second browser context (the flow's own `shot` takes the first page), named after its area. */
+export async function shotOf(page, name, area = 'homeSchool') {
   mkdirSync(artifacts, { recursive: true });
-  await page.screenshot({ path: path.join(artifacts, `homeSchool-${name}.png`) });
+  await page.screenshot({ path: path.join(artifacts, `${area}-${name}.png`) });
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -69,30 +69,38 @@ export const scrollsSideways = (page) => page.evaluate(() => document.documentEl
 
 /**
  * The texts of the visible page and its open dialogs and panels, without data: table bodies, chosen
- * values, and a notice's own title, publisher, content and file names.
+ * values (Ant Design 6 shows a single select's in .ant-select-content-has-value), and a notice's own title, publisher, content and file names; `dataSelectors` name more data
+ * (another area's), and `dataTexts` are data values (names, reasons ...) taken out of what is left.
  */
-const chromeText = (page) =>
-  page.evaluate(() => {
+const chromeText = async (page, { dataSelectors = [], dataTexts = [] } = {}) => {
+  const text = await page.evaluate((extra) => {
     const shown = (el) => el instanceof HTMLElement && el.offsetParent !== null;
     const roots = [...document.querySelectorAll('.page-view')].filter(shown);
-    // Open dialogs and panels, not the phone's menu drawer (the layout's, with menu data).
-    const overlays = [...document.querySelectorAll('.ant-drawer-section, .ant-modal-content')].filter((el) => el.getBoundingClientRect().width > 0 && !el.closest('.app-sider-drawer'));
+    // Open dialogs and panels, not the phone's menu drawer (the layout's, with menu data). Ant Design 6 names
+    // a dialog's box .ant-modal-container (5: .ant-modal-content).
+    const overlays = [...document.querySelectorAll('.ant-drawer-section, .ant-modal-container, .ant-modal-content')].filter((el) => el.getBoundingClientRect().width > 0 && !el.closest('.app-sider-drawer'));
     roots.push(...overlays);
     return roots
       .map((root) => {
         const clone = root.cloneNode(true);
         clone
           .querySelectorAll(
-            '.ant-table-tbody, .ant-select-selection-item, .ant-upload-list, .notice-content, .conduct-data, .my-notice-event, .event-facts .ant-descriptions-item-content, .ant-picker-input, .notice-meta, .notice-file-name, .notice-view-title, .notice-recipients .ant-tag, .my-notice-title, .my-notice-row-title, .my-notice-card-meta, .ant-drawer-title .notice-receipts-of',
+            [
+              '.ant-table-tbody, .ant-select-selection-item, .ant-select-content-has-value, .ant-upload-list, .notice-content, .conduct-data, .my-notice-event, .event-facts .ant-descriptions-item-content, .ant-picker-input, .notice-meta, .notice-file-name, .notice-view-title, .notice-recipients .ant-tag, .my-notice-title, .my-notice-row-title, .my-notice-card-meta, .ant-drawer-title .notice-receipts-of',
+              ...extra,
+            ].join(', '),
           )
           .forEach((node) => node.remove());
         return clone.textContent ?? '';
       })
       .join(' | ');
-  });
+  }, dataSelectors);
+  // The longest first, so a name inside a longer value goes with it.
+  return [...dataTexts].filter(Boolean).sort((a, b) => b.length - a.length).reduce((left, data) => left.split(data).join(' '), text);
+};
 
-export async function assertEnglish(page, what) {
-  const text = await chromeText(page);
+export async function assertEnglish(page, what, data = {}) {
+  const text = await chromeText(page, data);
   const found = text.match(new RegExp(`.{0,20}${CHINESE.source}.{0,20}`, 'u'));
   assert(!found, `${what} shows Chinese: …${found?.[0]}…`);
 }
