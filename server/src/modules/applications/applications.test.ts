@@ -66,7 +66,7 @@ describe('approval chains: a parent applies for a child; the class teacher and t
     expect(early.json()).toMatchObject({ result: false, msg: 'This application is not waiting for you' });
 
     const first = await call('/api/applications/review/decide', { ids: [id], decision: 'approve', comment: '同意' }, 'T0002', EN);
-    expect(first.json()).toMatchObject({ result: true, data: { advanced: 1, approved: 0 } });
+    expect(first.json()).toMatchObject({ result: true, data: { advanced: 1, approved: 0 }, msg: '1 passed to the next step' });
     expect((await bell('jz201911001')).some((m) => m.MESSAGE_LINK === `/sqsp/qjsq?id=${id}`)).toBe(true);
 
     // What T0002 decided shows in their decided view, with their comment; the keyword finds it by the child's name.
@@ -81,8 +81,8 @@ describe('approval chains: a parent applies for a child; the class teacher and t
     expect(everyone.rows.map((r: { id: number }) => r.id)).toContain(id);
 
     // Step 2: the division director.
-    const second = await call('/api/applications/review/decide', { ids: [id], decision: 'approve' }, 'T0001');
-    expect(second.json()).toMatchObject({ result: true, data: { approved: 1 } });
+    const second = await call('/api/applications/review/decide', { ids: [id], decision: 'approve' }, 'T0001', ZH);
+    expect(second.json()).toMatchObject({ result: true, data: { approved: 1 }, msg: '1条已通过' });
     // Deciding it again is refused, in both languages.
     const again = await call('/api/applications/review/decide', { ids: [id], decision: 'approve' }, 'T0001', ZH);
     expect(again.json().result).toBe(false);

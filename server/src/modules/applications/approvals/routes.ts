@@ -54,7 +54,9 @@ export async function approvalRoutes(fastify: FastifyInstance): Promise<void> {
     { config: { access: REVIEW, audit: { module: 'applications.review', operation: 'decide' } }, schema: { tags, summary: 'Approves or rejects one or several applications at their current step, all or none', body: approvalDecisionSchema } },
     async (request) => {
       const result = await decideApplications(database.db, await callerOf(request), request.body);
-      return ok(result, t(request, 'approval.decided', result));
+      // Only what happened: "2 approved, 1 passed to the next step".
+      const parts = (['approved', 'advanced', 'rejected'] as const).filter((part) => result[part] > 0).map((part) => t(request, `approval.decided.${part}`, { count: result[part] }));
+      return ok(result, parts.join(t(request, 'approval.decided.separator')));
     },
   );
 }

@@ -57,6 +57,7 @@ export function DecisionDialog({ decision, onClose, onDone }: DecisionDialogProp
       open={!!decision}
       mode="add"
       title={t(kind === 'approve' ? 'review.approveTitle' : 'review.rejectTitle')}
+      okText={t(kind === 'approve' ? 'review.approve' : 'review.reject')}
       initialValues={initialValues}
       onClose={onClose}
       onSubmit={submit}

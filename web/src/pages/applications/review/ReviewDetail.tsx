@@ -10,6 +10,7 @@ import { SidePanel } from '../../../components/SidePanel/index.ts';
 import { usePhone } from '../../../hooks/usePhone.ts';
 import { noticeTime } from '../../homeSchool/common/NoticeBody.tsx';
 import { ApplicationImages, StatusTag, StepProgress, TimeRange } from '../common/ApplicationParts.tsx';
+import '../common/applications.css';
 
 /** The query key of an application opened for review (the list's decisions refresh it). */
 export const reviewKey = (id: number) => ['applications', 'review', id] as const;
