@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, DatePicker, Form, Input } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { feedback } from '../../../app/feedback.ts';
 import { zodRule } from '../../../app/forms/zodRule.ts';
 import { FormDialog } from '../../../components/ManagePage/index.ts';
 import { noticeTime } from '../../homeSchool/common/NoticeBody.tsx';
+import { ApplicationTimePicker } from '../common/ApplicationTimePicker.tsx';
 import { parseTime, TIME_FORMAT, timeField } from '../common/dateTime.ts';
 
 export interface CancelLeaveDialogProps {
@@ -63,12 +64,8 @@ export function CancelLeaveDialog({ leave, onClose, onDone }: CancelLeaveDialogP
         <>
           {leave && <Alert type="info" showIcon className="application-form-hint" title={t('leavePage.cancelHint', { start: noticeTime(leave.startAt), end: noticeTime(leave.endAt) })} />}
           <Form.Item name="returnedAt" label={t('leavePage.returnedAt')} required rules={[withinRule, zodRule(leaveCancelSchema, 'returnedAt', form)]} {...timeField}>
-            <DatePicker
-              showTime={{ format: 'HH:mm' }}
-              format={TIME_FORMAT}
+            <ApplicationTimePicker
               disabledDate={(day) => (start !== null && day.isBefore(start, 'day')) || (end !== null && day.isAfter(end, 'day'))}
-              style={{ width: '100%' }}
-              placeholder={t('application.timeHint')}
               data-testid="leave-cancel-returned"
             />
           </Form.Item>

@@ -1,4 +1,4 @@
-import { DatePicker, Form, Input, Select, type FormInstance } from 'antd';
+import { Form, Input, Select, type FormInstance } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,8 @@ import { fetchLeaveTypes, type LeaveChild } from '../../../api/leave.ts';
 import { zodRule } from '../../../app/forms/zodRule.ts';
 import { FileUpload } from '../../../components/FileUpload/index.ts';
 import { usePhone } from '../../../hooks/usePhone.ts';
-import { parseTime, TIME_FORMAT, timeField } from '../common/dateTime.ts';
+import { ApplicationTimePicker } from '../common/ApplicationTimePicker.tsx';
+import { parseTime, timeField } from '../common/dateTime.ts';
 
 export type LeaveFormValues = LeaveCreate;
 
@@ -72,10 +73,10 @@ export function LeaveForm({ form, parent, childOptions }: LeaveFormProps) {
       </Form.Item>
       <div className="application-form-row">
         <Form.Item name="startAt" label={t('application.start')} required rules={[rule('startAt')]} {...timeField}>
-          <DatePicker showTime={{ format: 'HH:mm' }} format={TIME_FORMAT} placeholder={t('application.timeHint')} style={{ width: '100%' }} inputReadOnly={phone} data-testid="leave-form-start" />
+          <ApplicationTimePicker data-testid="leave-form-start" />
         </Form.Item>
         <Form.Item name="endAt" label={t('application.end')} required validateFirst dependencies={['startAt']} rules={[rule('endAt'), spanRule]} {...timeField}>
-          <DatePicker showTime={{ format: 'HH:mm' }} format={TIME_FORMAT} placeholder={t('application.timeHint')} style={{ width: '100%' }} inputReadOnly={phone} data-testid="leave-form-end" />
+          <ApplicationTimePicker data-testid="leave-form-end" />
         </Form.Item>
       </div>
       <Form.Item name="reason" label={t('leavePage.reason')} required rules={[rule('reason')]}>

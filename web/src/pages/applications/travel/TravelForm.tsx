@@ -1,11 +1,12 @@
-import { DatePicker, Form, Input, type FormInstance } from 'antd';
+import { Form, Input, type FormInstance } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { LEAVE_REASON_MAX, TRAVEL_ATTACHMENTS, TRAVEL_DESTINATION_MAX, TRAVEL_FOLLOWER_MAX, travelCreateSchema, type TravelCreate } from '@campus/contract';
 import { zodRule } from '../../../app/forms/zodRule.ts';
 import { FileUpload } from '../../../components/FileUpload/index.ts';
 import { usePhone } from '../../../hooks/usePhone.ts';
-import { parseTime, TIME_FORMAT, timeField } from '../common/dateTime.ts';
+import { ApplicationTimePicker } from '../common/ApplicationTimePicker.tsx';
+import { parseTime, timeField } from '../common/dateTime.ts';
 
 export type TravelFormValues = TravelCreate;
 
@@ -31,10 +32,10 @@ export function TravelForm({ form }: { form: FormInstance<TravelFormValues> }) {
       </Form.Item>
       <div className="application-form-row">
         <Form.Item name="startAt" label={t('application.start')} required rules={[rule('startAt')]} {...timeField}>
-          <DatePicker showTime={{ format: 'HH:mm' }} format={TIME_FORMAT} placeholder={t('application.timeHint')} style={{ width: '100%' }} inputReadOnly={phone} data-testid="travel-form-start" />
+          <ApplicationTimePicker data-testid="travel-form-start" />
         </Form.Item>
         <Form.Item name="endAt" label={t('application.end')} required validateFirst dependencies={['startAt']} rules={[rule('endAt'), spanRule]} {...timeField}>
-          <DatePicker showTime={{ format: 'HH:mm' }} format={TIME_FORMAT} placeholder={t('application.timeHint')} style={{ width: '100%' }} inputReadOnly={phone} data-testid="travel-form-end" />
+          <ApplicationTimePicker data-testid="travel-form-end" />
         </Form.Item>
       </div>
       <Form.Item name="follower" label={t('travelPage.follower')} rules={[rule('follower')]}>
