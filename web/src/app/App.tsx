@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { ConfigProvider, message as antdMessage, theme as antdThemes } from 'antd';
+import { useDayjsLocale } from '../i18n/dayjsLocale.ts';
 import { RouterProvider } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { antdLocale, i18n } from '../i18n/index.ts';
@@ -44,6 +45,8 @@ function AppRoot({ children }: { children: ReactNode }) {
 
 export function App() {
   const language = usePreferences((s) => s.language);
+  // Ant Design's date pickers name months and weekdays through dayjs.
+  useDayjsLocale(language);
   const themeName = usePreferences((s) => s.theme);
   const color = usePreferences((s) => s.color);
   const theme = useMemo(() => antdTheme(getTheme(themeName), color), [themeName, color]);

@@ -9,7 +9,6 @@ import { fetchStudentInfo, ownStudentAccount, type StudentInfo } from '../../../
 import { TimetableView } from '../../../components/Timetable/index.ts';
 import { StudentDialog } from '../../../components/StudentDialog/index.ts';
 import { useSession } from '../../../state/session.ts';
-import { useDayjsLocale } from './dayjsLocale.ts';
 import './timetablePages.css';
 
 /** Students and parents see their own (child's) timetable; anyone else names a student account. */
@@ -22,8 +21,7 @@ export function isFamily(userType: number | undefined): boolean {
  * chosen date and the student-information dialog.
  */
 export default function StudentTimetablePage(_props: PageProps) {
-  const { t, i18n } = useTranslation();
-  useDayjsLocale(i18n.language);
+  const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const account = useSession((s) => s.account);
   const family = isFamily(user?.userType);

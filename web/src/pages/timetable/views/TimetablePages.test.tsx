@@ -4,7 +4,7 @@ import { stub, stubTimetable } from '../../../components/Timetable/callStub.ts';
 import StudentTimetablePage, { isFamily } from './StudentTimetablePage.tsx';
 import TeacherTimetablePage, { staffNumberOf } from './TeacherTimetablePage.tsx';
 import ClassTimetablePage from './ClassTimetablePage.tsx';
-import { dayjsLocaleOf } from './dayjsLocale.ts';
+import { dayjsLocaleOf } from '../../../i18n/dayjsLocale.ts';
 import { ownStudentAccount } from '../../../api/students.ts';
 import { useSession } from '../../../state/session.ts';
 import type { AppRoute } from '../../../app/menuRoutes.ts';
