@@ -240,6 +240,17 @@ export const flows = [
       await login(page, base, 'T0001', DEMO_PASSWORD);
       await page.getByTestId('login-failure').waitFor();
       await loginOk(page, base, 'T0001', NEW_PASSWORD);
+
+      // The flows share one database: the demo password comes back for the flows that sign in as T0001 later.
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('menu-change-password').click();
+      await modal.waitFor();
+      await page.getByTestId('password-old').fill(NEW_PASSWORD);
+      await page.getByTestId('password-new').fill(DEMO_PASSWORD);
+      await page.getByTestId('password-check').fill(DEMO_PASSWORD);
+      await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+      await page.waitForURL(/\/login$/);
+      await loginOk(page, base, 'T0001');
     },
   },
   {
