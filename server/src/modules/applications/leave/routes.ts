@@ -12,13 +12,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../../platform/envelope.ts';
 import { t } from '../../../platform/i18n.ts';
 import { callerOf, pageOf, searchOf } from '../../../platform/caller.ts';
+import { ownChildren } from '../../shared/students/choices.ts';
 import {
   applicationDetail,
   cancelLeave,
   createLeave,
   createTravel,
   LEAVE_PERMISSIONS,
-  leaveChildren,
   pageMyApplications,
   pageOnLeave,
   withdrawMine,
@@ -63,7 +63,7 @@ export async function leaveRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/applications/leave/children',
     { config: { access: LEAVE, readOnly: true }, schema: { tags, summary: "A parent's children (a student: themselves)" } },
-    async (request) => ok(await leaveChildren(database.db, request.auth!)),
+    async (request) => ok(await ownChildren(database.db, request.auth!)),
   );
 
   app.post(

@@ -359,10 +359,3 @@ export async function onLeaveTodayCount(db: DbOrTx, userId: number): Promise<num
       AND a.start_at < ${end} AND coalesce(a.returned_at, a.end_at) > ${start}`);
   return row?.total ?? 0;
 }
-
-/** A parent's children and a student themselves, for the leave form. */
-export async function leaveChildren(db: DbOrTx, auth: AuthContext): Promise<{ id: number; name: string; className: string }[]> {
-  return queryRows(db, sql`
-    SELECT s.id, s.name, coalesce(c.name, '') AS "className" FROM students s LEFT JOIN classes c ON c.id = s.class_id
-    WHERE s.id IN (${ownStudentIds(auth)}) ORDER BY s.student_number`);
-}

@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../platform/envelope.ts';
 import { t } from '../../../platform/i18n.ts';
-import { pageChoosableStudents } from '../../shared/students/choices.ts';
+import { ownChildren, pageChoosableStudents } from '../../shared/students/choices.ts';
 import { callerOf, pageOf, searchOf } from '../common.ts';
 import {
   approveRevisions,
@@ -30,7 +30,6 @@ import {
   createAssignment,
   deleteAssignments,
   HOMEWORK_PERMISSIONS,
-  homeworkChildren,
   listAssignments,
   listMyHomework,
   listWorks,
@@ -171,7 +170,7 @@ export async function homeworkRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/homeSchool/myHomework/children',
     { config: { access: MINE, readOnly: true }, schema: { tags, summary: "The caller's children (a student: themselves)" } },
-    async (request) => ok(await homeworkChildren(database.db, request.auth!)),
+    async (request) => ok(await ownChildren(database.db, request.auth!)),
   );
 
   app.post(

@@ -415,19 +415,6 @@ export async function remindMissing(db: Db, caller: Caller, id: number): Promise
 
 // ---- 我的作业: the student's and the parents' side ----
 
-export interface HomeworkChild {
-  id: number;
-  name: string;
-  className: string;
-}
-
-/** A parent's children (a student: themselves), in school order. */
-export async function homeworkChildren(db: DbOrTx, auth: AuthContext): Promise<HomeworkChild[]> {
-  return queryRows<HomeworkChild>(db, sql`
-    SELECT s.id, s.name, coalesce(c.name, '') AS "className" FROM students s LEFT JOIN classes c ON c.id = s.class_id
-    WHERE s.id IN (${ownStudentIds(auth)}) ORDER BY s.student_number`);
-}
-
 /** A student's own id, or a parent's first child's, as a subquery. */
 function ownStudent(auth: AuthContext): SQL {
   return auth.userType === USER_TYPES.student

@@ -3,7 +3,7 @@ import type { AwardStudent } from '@campus/contract';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { likePattern } from '../../../platform/listing.ts';
-import { taughtClassIds } from '../../../platform/scope.ts';
+import { ownStudentIds, taughtClassIds } from '../../../platform/scope.ts';
 
 /**
  * In-school students a teacher may choose in a form (a conduct record, an award): those of the classes
@@ -33,4 +33,18 @@ export async function pageChoosableStudents(
       ORDER BY c.code NULLS LAST, s.student_number LIMIT ${page.limit} OFFSET ${page.offset}`),
   ]);
   return { total: counted[0]!.total, rows };
+}
+
+/** A child the caller may act for: a parent's children, a student themselves (staff: none). */
+export interface OwnChild {
+  id: number;
+  name: string;
+  className: string;
+}
+
+/** The caller's children (a student: themselves), in school order: the child choosers of the family pages. */
+export async function ownChildren(db: DbOrTx, auth: AuthContext): Promise<OwnChild[]> {
+  return queryRows<OwnChild>(db, sql`
+    SELECT s.id, s.name, coalesce(c.name, '') AS "className" FROM students s LEFT JOIN classes c ON c.id = s.class_id
+    WHERE s.id IN (${ownStudentIds(auth)}) ORDER BY s.student_number`);
 }
