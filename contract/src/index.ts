@@ -19,3 +19,4 @@ export * from './homeSchool/homework.ts';
 export * from './awards/awards.ts';
 export * from './applications/approvals.ts';
 export * from './applications/leave.ts';
+export * from './applications/certificates.ts';

@@ -24,6 +24,8 @@ export interface Config extends ClientSettings {
   embeddedMaxWaitMs: number;
   /** Serve the OpenAPI UI and document at /api/docs (API_DOCS=1); off by default, as they map every call. */
   apiDocs: boolean;
+  /** The site's address as printed in certificates' QR codes (PUBLIC_URL); empty: the downloading request's own. */
+  publicUrl: string;
   /** SMS: an HTTP gateway (SMS_GATEWAY_URL, SMS_GATEWAY_TOKEN); without it messages stay in the outbox table. */
   sms: { gatewayUrl: string; gatewayToken: string; timeoutMs: number };
   session: {
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: env.DATA_DIR ?? path.join(repoRoot, '.data', 'pglite'),
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist'),
     apiDocs: bool(env.API_DOCS, false),
+    publicUrl: (env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
     sms: { gatewayUrl: env.SMS_GATEWAY_URL ?? '', gatewayToken: env.SMS_GATEWAY_TOKEN ?? '', timeoutMs: int(env.SMS_GATEWAY_TIMEOUT_MS, 5000) },
     embeddedMaxWaitMs: int(env.EMBEDDED_MAX_WAIT_MS, 5000),
     exports: { maxRows: int(env.EXPORT_MAX_ROWS, 200_000), windowHours: int(env.EXPORT_WINDOW_HOURS, 24) },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '../system/system.ts';
 import { UPLOAD_PURPOSES } from '../shared/files.ts';
 import type { ApplicationStatus, ApplicationType, ApprovalTrailEntry } from './approvals.ts';
+import type { ApplicationDetails, CertificateInfo } from './certificates.ts';
 
 /**
  * 请假申请 and 外出申请 (issue 14): a parent applies for a child's leave (a student for their own), staff
@@ -121,6 +122,12 @@ export interface ApplicationView {
   canCancel: boolean;
   /** The caller may decide it now (they are among the current step's approvers, and not the applicant). */
   canDecide: boolean;
+  /** Day-school and certificate fields (certificates.ts). */
+  details: ApplicationDetails;
+  /** A grade certificate's terms, by name in the caller's language. */
+  termNames: string[];
+  /** The certificate an approved day-school or certificate application produced. */
+  certificate: CertificateInfo | null;
 }
 
 /** A student on leave on a day, for the class teacher. */

@@ -68,6 +68,7 @@ export const operationsEn = {
   'systemConfig.timeoutUrlRequired': 'The IDS timeout address is required when the login type is IDS',
   'systemConfig.retentionRange': 'Keep operation logs between 7 and 3650 days',
   'systemConfig.logoNotFound': 'The logo picture was not found; upload it again',
+  'systemConfig.sealNotFound': 'The seal picture was not found; upload it again',
 
   'passwordRule.ruleRequired': 'The password pattern is required',
   'passwordRule.tooLong': 'The password pattern may be at most 200 characters',
@@ -146,6 +147,7 @@ export const operationsZh: Record<keyof typeof operationsEn, string> = {
   'systemConfig.timeoutUrlRequired': '登录方式为IDS时，IDS超时地址不能为空',
   'systemConfig.retentionRange': '操作日志保留天数须在7至3650天之间',
   'systemConfig.logoNotFound': '未找到标志图片，请重新上传',
+  'systemConfig.sealNotFound': '未找到公章图片，请重新上传',
 
   'passwordRule.ruleRequired': '密码规则不能为空',
   'passwordRule.tooLong': '密码规则最多200个字符',

@@ -168,6 +168,16 @@ export const systemConfigSchema = z.object({
     .default(''),
   footer: z.string().trim().max(300, 'validation.tooLong').default(''),
   footerEn: z.string().trim().max(300, 'validation.tooLong').default(''),
+  /** The school's name as certificates print it; empty: the organisation tree's school. */
+  schoolName: z.string().trim().max(60, 'validation.tooLong').default(''),
+  schoolNameEn: z.string().trim().max(120, 'validation.tooLong').default(''),
+  /** The RESID of the seal picture certificates carry (a PNG with a transparent background); empty: a drawn seal. */
+  seal: z
+    .string()
+    .trim()
+    .max(40, 'validation.tooLong')
+    .regex(/^[A-Za-z0-9_-]*$/, 'errors.badRequest')
+    .default(''),
   reportUrl: optionalUrl.default(''),
   officePreviewUrl: optionalUrl.default(''),
   loginType: z.enum(['normal', 'IDS']),

@@ -38,6 +38,7 @@ import { aboveSchoolRoutes } from './awards/aboveSchool/routes.ts';
 import { myAwardRoutes } from './awards/myAwards/routes.ts';
 import { approvalRoutes } from './applications/approvals/routes.ts';
 import { leaveRoutes } from './applications/leave/routes.ts';
+import { certificateRoutes } from './applications/certificates/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
 export interface DeclaredRoute {
@@ -97,6 +98,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(myAwardRoutes);
   await app.register(approvalRoutes);
   await app.register(leaveRoutes);
+  await app.register(certificateRoutes);
 }
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, char, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './system.ts';
 import { staff, students } from './school.ts';
 
@@ -42,6 +42,8 @@ export const applications = pgTable(
     reason: text('reason').notNull().default(''),
     destination: varchar('destination', { length: 100 }),
     follower: varchar('follower', { length: 100 }),
+    /** Day-school and certificate fields (contract ApplicationDetails). */
+    details: jsonb('details').notNull().default({}),
     /** File ids per group: { images }. */
     attachments: jsonb('attachments').notNull().default({}),
     /** 销假: when the person came back (within the leave), and a note. */
@@ -87,3 +89,32 @@ export const approvalDecisions = pgTable(
   },
   (t) => [index('approval_decisions_application_idx').on(t.applicationId), index('approval_decisions_decider_idx').on(t.deciderUserId, t.decidedAt)],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A certificate an approved application produced (day-school permit, enrolment or grade certificate). The
+ * content is recorded at approval with its hash; the PDF is rendered once, at the first download, and kept,
+ * so the file a reader holds can be compared with the one issued.
+ */
+export const certificates = pgTable('certificates', {
+  id: serial('id').primaryKey(),
+  applicationId: integer('application_id').notNull().unique().references(() => applications.id, { onDelete: 'cascade' }),
+  /** contract CERTIFICATE_KINDS */
+  kind: varchar('kind', { length: 12 }).notNull(),
+  serialNumber: varchar('serial_number', { length: 20 }).notNull().unique(),
+  /** The unguessable code in the QR code's address. */
+  verifyCode: varchar('verify_code', { length: 32 }).notNull().unique(),
+  studentId: integer('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
+  english: boolean('english').notNull().default(false),
+  /** What the certificate says, as recorded at approval (server CertificateContent). */
+  content: jsonb('content').notNull(),
+  contentSha256: char('content_sha256', { length: 64 }).notNull(),
+  pdf: bytea('pdf'),
+  pdfSha256: char('pdf_sha256', { length: 64 }),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../client.ts';
 import { applicationFacts, decideWithin, startApproval, withdrawApplication } from '../../modules/applications/approvals/service.ts';
 import { leaveDuration } from '../../modules/applications/leave/service.ts';
+// Issuing certificates on approval is registered by the certificates module.
+import '../../modules/applications/certificates/service.ts';
 
 /**
  * 申请审批 demo data (issue 14): the demo class's leave in every state — waiting for the class teacher
@@ -34,12 +36,12 @@ export async function seedApplications(tx: Tx): Promise<void> {
     date.setHours(hours!, minutes!, 0, 0);
     return date;
   };
-  const file = async (values: { type: string; applicant: number; studentId?: number; staffId?: number; leaveType?: string; start: Date; end: Date; reason: string; destination?: string; follower?: string; createdDaysAgo: number }) => {
-    const duration = values.leaveType ? await leaveDuration(tx, values.start, values.end) : null;
+  const file = async (values: { type: string; applicant: number; studentId?: number; staffId?: number; leaveType?: string; start: Date | null; end: Date | null; reason: string; destination?: string; follower?: string; details?: Record<string, unknown>; createdDaysAgo: number }) => {
+    const duration = values.leaveType && values.start && values.end ? await leaveDuration(tx, values.start, values.end) : null;
     const [row] = await queryRows<{ id: number }>(tx, sql`
-      INSERT INTO applications (type, applicant_user_id, student_id, staff_id, steps, leave_type, start_at, end_at, duration_days, duration_periods, reason, destination, follower, created_at)
+      INSERT INTO applications (type, applicant_user_id, student_id, staff_id, steps, leave_type, start_at, end_at, duration_days, duration_periods, reason, destination, follower, details, created_at)
       VALUES (${values.type}, ${values.applicant}, ${values.studentId ?? null}, ${values.staffId ?? null}, '[]'::jsonb, ${values.leaveType ?? null}, ${values.start}, ${values.end},
-        ${duration?.days ?? null}, ${duration?.periods ?? null}, ${values.reason}, ${values.destination ?? null}, ${values.follower ?? null}, now() - make_interval(days => ${values.createdDaysAgo}))
+        ${duration?.days ?? null}, ${duration?.periods ?? null}, ${values.reason}, ${values.destination ?? null}, ${values.follower ?? null}, ${JSON.stringify(values.details ?? {})}::jsonb, now() - make_interval(days => ${values.createdDaysAgo}))
       RETURNING id`);
     await startApproval(tx, row!.id, values.applicant);
     return row!.id;
@@ -88,4 +90,38 @@ export async function seedApplications(tx: Tx): Promise<void> {
   const trip = await file({ type: 'travel', applicant: t2, staffId: staffOf.get(t2), start: day(-10, '08:00'), end: day(-10, '17:00'), reason: '带学生参加区语文竞赛。', destination: '区少年宫', follower: '王老师', createdDaysAgo: 12 });
   await decide(0, trip, 'approve');
   await decide(0, trip, 'approve', '同意。');
+
+  // Day-school and certificates: the demo student's enrolment certificate (with an English page) was
+  // approved and issued; their grade certificate waits for the class teacher, their day-school
+  // application for the division director; others approved, rejected and withdrawn.
+  const dateText = (offset: number) => {
+    const d = day(offset, '00:00');
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  };
+  const terms = await queryRows<{ id: number }>(tx, sql`SELECT id FROM terms WHERE start_date <= current_date ORDER BY start_date DESC LIMIT 2`);
+  const termIds = terms.map((term) => term.id);
+  const enrolment = await file({ type: 'enrolmentCertificate', applicant: demo.parentUserId, studentId: demo.id, start: null, end: null, reason: '', details: { purpose: '办理出国旅游签证', english: true }, createdDaysAgo: 6 });
+  await decide(t2, enrolment, 'approve');
+  await decide(0, enrolment, 'approve', '已核实学籍。');
+  await file({ type: 'gradeCertificate', applicant: demo.parentUserId, studentId: demo.id, start: null, end: null, reason: '', details: { purpose: '参加暑期夏令营选拔', english: false, termIds }, createdDaysAgo: 0 });
+  const daySchool = (offset: number, length: number) => ({
+    startDate: dateText(offset),
+    endDate: dateText(offset + length),
+    address: '城南区桂花路18号3栋502',
+    guardian: '母亲',
+    guardianPhone: '13800138000',
+    transport: 'car',
+  });
+  const demoDaySchool = await file({ type: 'daySchool', applicant: demo.parentUserId, studentId: demo.id, start: day(7, '00:00'), end: day(97, '23:59'), reason: '家离学校较近，家长可每日接送。', details: daySchool(7, 90), createdDaysAgo: 1 });
+  await decide(t2, demoDaySchool, 'approve', '同意，请家长按时接送。');
+  const approvedDaySchool = await file({ type: 'daySchool', applicant: p3!.parentUserId, studentId: p3!.id, start: day(-20, '00:00'), end: day(70, '23:59'), reason: '身体原因需在家调养作息。', details: daySchool(-20, 90), createdDaysAgo: 25 });
+  await decide(t2, approvedDaySchool, 'approve');
+  await decide(t1, approvedDaySchool, 'approve');
+  const rejectedCertificate = await file({ type: 'enrolmentCertificate', applicant: p4!.parentUserId, studentId: p4!.id, start: null, end: null, reason: '', details: { purpose: '其他', english: false }, createdDaysAgo: 4 });
+  await decide(t2, rejectedCertificate, 'reject', '请写明证明的具体用途后重新申请。');
+  const gradeApproved = await file({ type: 'gradeCertificate', applicant: p6!.parentUserId, studentId: p6!.id, start: null, end: null, reason: '', details: { purpose: '转学材料', english: true, termIds }, createdDaysAgo: 9 });
+  await decide(t2, gradeApproved, 'approve');
+  await decide(0, gradeApproved, 'approve');
+  const withdrawnCertificate = await file({ type: 'gradeCertificate', applicant: p5!.parentUserId, studentId: p5!.id, start: null, end: null, reason: '', details: { purpose: '银行开户', english: false, termIds }, createdDaysAgo: 5 });
+  await withdrawApplication(tx, (await applicationFacts(tx, withdrawnCertificate, true))!, p5!.parentUserId);
 }

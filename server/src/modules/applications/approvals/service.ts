@@ -355,7 +355,7 @@ export async function canDecide(db: DbOrTx, caller: Caller, application: Pick<Ap
 // ---- 申请审核: the review queue ----
 
 /** A one-line description of an application for the queue and its messages. */
-const summary = (language: string) => sql`concat_ws(' ', nullif(coalesce(${language === 'en' ? sql`coalesce(lt.name_en, lt.name)` : sql`lt.name`}, ''), ''), nullif(coalesce(a.destination, ''), ''),
+const summary = (language: string) => sql`concat_ws(' ', nullif(coalesce(${language === 'en' ? sql`coalesce(lt.name_en, lt.name)` : sql`lt.name`}, ''), ''), nullif(coalesce(a.destination, ''), ''), nullif(a.details->>'purpose', ''),
   CASE WHEN a.start_at IS NOT NULL THEN to_char(a.start_at, 'YYYY-MM-DD HH24:MI') || ' ~ ' || to_char(a.end_at, 'YYYY-MM-DD HH24:MI') END)`;
 
 export async function pageQueue(

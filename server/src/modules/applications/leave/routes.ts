@@ -13,8 +13,11 @@ import { ok } from '../../../platform/envelope.ts';
 import { t } from '../../../platform/i18n.ts';
 import { callerOf, pageOf, searchOf } from '../../../platform/caller.ts';
 import { ownChildren } from '../../shared/students/choices.ts';
+import { CERTIFICATE_PERMISSIONS } from '../certificates/service.ts';
 import {
+  APPLICANT_KINDS,
   applicationDetail,
+  type ApplicantKind,
   cancelLeave,
   createLeave,
   createTravel,
@@ -26,6 +29,13 @@ import {
 
 const LEAVE = { permission: LEAVE_PERMISSIONS.leave } as const;
 const TRAVEL = { permission: LEAVE_PERMISSIONS.travel } as const;
+const KIND_PERMISSIONS: Record<ApplicantKind, string> = {
+  leave: LEAVE_PERMISSIONS.leave,
+  travel: LEAVE_PERMISSIONS.travel,
+  daySchool: CERTIFICATE_PERMISSIONS.daySchool,
+  enrolment: CERTIFICATE_PERMISSIONS.enrolment,
+  grade: CERTIFICATE_PERMISSIONS.grade,
+};
 
 /** 请假申请 (/sqsp/qjsq) and 外出申请 (/sqsp/wcsq): docs/calls-applications.md. */
 export async function leaveRoutes(fastify: FastifyInstance): Promise<void> {
@@ -33,8 +43,9 @@ export async function leaveRoutes(fastify: FastifyInstance): Promise<void> {
   const { database } = app;
   const tags = ['applications'];
 
-  for (const kind of ['leave', 'travel'] as const) {
-    const access = kind === 'leave' ? LEAVE : TRAVEL;
+  // Each applicant page lists, opens and withdraws its own types; the family pages also name the children.
+  for (const kind of Object.keys(APPLICANT_KINDS) as ApplicantKind[]) {
+    const access = { permission: KIND_PERMISSIONS[kind] };
     app.post(
       `/api/applications/${kind}/page`,
       { config: { access, readOnly: true }, schema: { tags, summary: `The caller's own (and children's) ${kind} applications`, body: pagedQuerySchema } },
@@ -58,13 +69,13 @@ export async function leaveRoutes(fastify: FastifyInstance): Promise<void> {
         return ok(null, t(request, 'approval.withdrawn'));
       },
     );
+    if (kind === 'travel') continue;
+    app.post(
+      `/api/applications/${kind}/children`,
+      { config: { access, readOnly: true }, schema: { tags, summary: "A parent's children (a student: themselves)" } },
+      async (request) => ok(await ownChildren(database.db, request.auth!)),
+    );
   }
-
-  app.post(
-    '/api/applications/leave/children',
-    { config: { access: LEAVE, readOnly: true }, schema: { tags, summary: "A parent's children (a student: themselves)" } },
-    async (request) => ok(await ownChildren(database.db, request.auth!)),
-  );
 
   app.post(
     '/api/applications/leave/create',

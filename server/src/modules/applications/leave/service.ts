@@ -7,6 +7,8 @@ import {
   TRAVEL_ATTACHMENTS,
   TRAVEL_URL,
   USER_TYPES,
+  CERTIFICATE_VERIFY_PATH,
+  type ApplicationDetails,
   type ApplicationStatus,
   type ApplicationType,
   type ApplicationView,
@@ -89,18 +91,29 @@ export async function leaveDuration(db: DbOrTx, start: Date, end: Date): Promise
   return { days: dayCount, periods: periodCount };
 }
 
-/** Whose leave the caller files: a student's own, a parent's chosen child, a staff member's own. */
-async function leaveSubject(db: DbOrTx, auth: AuthContext, studentId: number | undefined): Promise<{ type: ApplicationType; studentId: number | null; staffId: number | null }> {
+/**
+ * The student a family's application is for: a student's own record, a parent's chosen child (another
+ * family's child is not found); staff are refused.
+ */
+export async function familyStudentId(db: DbOrTx, auth: AuthContext, studentId: number | undefined): Promise<number> {
   if (auth.userType === USER_TYPES.student) {
     const [own] = await queryRows<{ id: number }>(db, sql`SELECT id FROM students WHERE user_id = ${auth.userId}`);
     if (!own) throw forbidden();
-    return { type: 'studentLeave', studentId: own.id, staffId: null };
+    return own.id;
   }
   if (auth.userType === USER_TYPES.parent) {
     if (studentId === undefined) throw badRequest('leave.childRequired');
     const [child] = await queryRows<{ id: number }>(db, sql`SELECT student_id AS id FROM guardians WHERE parent_user_id = ${auth.userId} AND student_id = ${studentId}`);
     if (!child) throw notFound();
-    return { type: 'studentLeave', studentId: child.id, staffId: null };
+    return child.id;
+  }
+  throw forbidden();
+}
+
+/** Whose leave the caller files: a student's own, a parent's chosen child, a staff member's own. */
+async function leaveSubject(db: DbOrTx, auth: AuthContext, studentId: number | undefined): Promise<{ type: ApplicationType; studentId: number | null; staffId: number | null }> {
+  if (auth.userType === USER_TYPES.student || auth.userType === USER_TYPES.parent) {
+    return { type: 'studentLeave', studentId: await familyStudentId(db, auth, studentId), staffId: null };
   }
   return { type: 'staffLeave', studentId: null, staffId: await ownStaffId(db, auth) };
 }
@@ -159,7 +172,17 @@ function mineCondition(auth: AuthContext): SQL {
   return sql`(a.applicant_user_id = ${auth.userId} OR a.student_id IN (${ownStudentIds(auth)}))`;
 }
 
-const typesOf = (kind: 'leave' | 'travel') => (kind === 'leave' ? sql`a.type IN ('studentLeave', 'staffLeave')` : sql`a.type = 'travel'`);
+/** The applicant pages and the application types each one lists. */
+export const APPLICANT_KINDS = {
+  leave: ['studentLeave', 'staffLeave'],
+  travel: ['travel'],
+  daySchool: ['daySchool'],
+  enrolment: ['enrolmentCertificate'],
+  grade: ['gradeCertificate'],
+} as const satisfies Record<string, readonly ApplicationType[]>;
+export type ApplicantKind = keyof typeof APPLICANT_KINDS;
+
+const typesOf = (kind: ApplicantKind) => sql`a.type IN (${sql.join(APPLICANT_KINDS[kind].map((type) => sql`${type}`), sql`, `)})`;
 
 interface ApplicationRecord {
   id: number;
@@ -183,6 +206,10 @@ interface ApplicationRecord {
   attachments: { images?: string[] };
   returnedAt: Date | null;
   cancelNote: string | null;
+  details: ApplicationDetails;
+  certSerial: string | null;
+  certIssuedAt: Date | null;
+  certCode: string | null;
   currentStep: number;
   steps: ApprovalStep[];
   createdAt: Date;
@@ -195,10 +222,12 @@ const recordColumns = (language: string, auth: AuthContext) => sql`
   coalesce(s.name, st.name, '') AS "subjectName", coalesce(c.name, '') AS "className", a.leave_type AS "leaveType",
   ${language === 'en' ? sql`coalesce(lt.name_en, lt.name)` : sql`lt.name`} AS "leaveTypeName",
   a.start_at AS "startAt", a.end_at AS "endAt", a.duration_days AS "durationDays", a.duration_periods AS "durationPeriods", a.reason, a.destination, a.follower,
-  a.attachments, a.returned_at AS "returnedAt", a.cancel_note AS "cancelNote", a.current_step AS "currentStep", a.steps, a.created_at AS "createdAt"`;
+  a.attachments, a.returned_at AS "returnedAt", a.cancel_note AS "cancelNote", a.current_step AS "currentStep", a.steps, a.created_at AS "createdAt",
+  a.details, cert.serial_number AS "certSerial", cert.issued_at AS "certIssuedAt", cert.verify_code AS "certCode"`;
 const recordJoins = sql`
   JOIN users ap ON ap.id = a.applicant_user_id LEFT JOIN students s ON s.id = a.student_id LEFT JOIN classes c ON c.id = s.class_id
-  LEFT JOIN staff st ON st.id = a.staff_id LEFT JOIN dictionary_items lt ON lt.table_name = ${LEAVE_TYPE_DICTIONARY} AND lt.code = a.leave_type`;
+  LEFT JOIN staff st ON st.id = a.staff_id LEFT JOIN dictionary_items lt ON lt.table_name = ${LEAVE_TYPE_DICTIONARY} AND lt.code = a.leave_type
+  LEFT JOIN certificates cert ON cert.application_id = a.id`;
 
 export type ApplicationListRow = Omit<ApplicationView, 'trail' | 'images' | 'canDecide'>;
 
@@ -226,6 +255,12 @@ function toRow(record: ApplicationRecord): ApplicationListRow {
     step: record.currentStep,
     stepCount: record.steps.length,
     createdAt: formatLocalTime(new Date(record.createdAt)),
+    details: record.details ?? {},
+    termNames: [],
+    certificate:
+      record.certSerial && record.certCode
+        ? { serialNumber: record.certSerial, issuedAt: formatLocalTime(new Date(record.certIssuedAt!)), verifyPath: `${CERTIFICATE_VERIFY_PATH}/${record.certCode}` }
+        : null,
     canWithdraw: mine && record.status === 'pending',
     // 销假 once approved, while the leave has begun and not ended, and not yet recorded.
     canCancel:
@@ -236,7 +271,7 @@ function toRow(record: ApplicationRecord): ApplicationListRow {
 export async function pageMyApplications(
   db: DbOrTx,
   caller: Caller,
-  kind: 'leave' | 'travel',
+  kind: ApplicantKind,
   filter: { status?: ApplicationStatus; studentId?: number },
   page: { offset: number; limit: number },
 ): Promise<{ total: number; rows: ApplicationListRow[] }> {
@@ -265,12 +300,17 @@ export async function applicationDetail(db: DbOrTx, caller: Caller, id: number, 
       OR EXISTS (SELECT 1 FROM approval_decisions d WHERE d.application_id = a.id AND d.decider_user_id = ${caller.auth.userId})
       OR (a.student_id IS NOT NULL AND a.student_id IN (SELECT s2.id FROM students s2 JOIN classes c2 ON c2.id = s2.class_id JOIN staff t2 ON t2.id = c2.class_teacher_id WHERE t2.user_id = ${caller.auth.userId}))`})`);
   if (!record) throw notFound();
-  const [trail, files, decide] = await Promise.all([
+  const termIds = record.details?.termIds ?? [];
+  const [trail, files, decide, terms] = await Promise.all([
     trailOf(db, { id: record.id, status: record.status, currentStep: record.currentStep, steps: record.steps }),
     fileGroupsOf(db, ['images'], record.attachments),
     canDecide(db, caller, record),
+    termIds.length
+      ? queryRows<{ name: string }>(db, sql`
+          SELECT ${caller.language === 'en' ? sql`coalesce(name_en, name)` : sql`name`} AS name FROM terms WHERE id IN (SELECT unnest(${`{${termIds.join(',')}}`}::int[])) ORDER BY start_date`)
+      : Promise.resolve([]),
   ]);
-  return { ...toRow(record), images: files.images, trail, canDecide: decide };
+  return { ...toRow(record), termNames: terms.map((term) => term.name), images: files.images, trail, canDecide: decide };
 }
 
 /** Withdraws the caller's own (or their child's) pending application. */

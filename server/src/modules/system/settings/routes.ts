@@ -15,7 +15,7 @@ export const CONFIG_PERMISSION = 'system:config';
 export const PASSWORD_RULE_PERMISSION = 'system:passwordRule';
 
 // The logo in use must not be deleted by its uploader (files/service.ts deleteOwnFile).
-registerFileReference((fileId) => sql`EXISTS (SELECT 1 FROM system_config c WHERE c.key = ${SettingKey.logo} AND c.value = ${fileId})`);
+registerFileReference((fileId) => sql`EXISTS (SELECT 1 FROM system_config c WHERE c.key IN (${SettingKey.logo}, ${SettingKey.seal}) AND c.value = ${fileId})`);
 
 export async function settingsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -10,7 +10,7 @@ import {
 } from '@campus/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../../config.ts';
-import type { Db, DbOrTx } from '../../../db/client.ts';
+import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import { files, systemConfig } from '../../../db/schema/index.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { badRequest } from '../../../platform/errors.ts';
@@ -35,6 +35,10 @@ export const SettingKey = {
   /** 'true' makes browsers seal their requests (see clientConfig for why it cannot switch encryption off). */
   encryption: 'security.encryption',
   logRetentionDays: 'log.retentionDays',
+  schoolName: 'school.name',
+  schoolNameEn: 'school.nameEn',
+  /** The RESID of the seal picture certificates carry, or '' for the drawn seal. */
+  seal: 'school.seal',
 } as const;
 
 /** Default password rule: 8 to 50 characters with a letter and a digit. */
@@ -103,6 +107,9 @@ const CONFIG_KEYS = [
   SettingKey.timeoutUrl,
   SettingKey.encryption,
   SettingKey.logRetentionDays,
+  SettingKey.schoolName,
+  SettingKey.schoolNameEn,
+  SettingKey.seal,
 ];
 
 /** The logo setting as an address: an uploaded file's id is served publicly; an older stored address is kept. */
@@ -134,6 +141,24 @@ export async function readSystemConfig(db: DbOrTx, config: Config): Promise<Syst
     encryption: config.encryption || s.get(SettingKey.encryption) === 'true',
     encryptionForced: config.encryption,
     logRetentionDays: Number.isInteger(retention) && retention > 0 ? retention : DEFAULT_LOG_RETENTION_DAYS,
+    schoolName: s.get(SettingKey.schoolName) ?? '',
+    schoolNameEn: s.get(SettingKey.schoolNameEn) ?? '',
+    seal: s.get(SettingKey.seal) ?? '',
+  };
+}
+
+/**
+ * The school as certificates name it: the configured names, else the organisation tree's school (its root
+ * unit); and the seal picture's file id, if one is configured.
+ */
+export async function schoolIdentity(db: DbOrTx): Promise<{ name: string; nameEn: string; sealFileId: string | null }> {
+  const s = await readSettings(db, [SettingKey.schoolName, SettingKey.schoolNameEn, SettingKey.seal]);
+  const [root] = await queryRows<{ name: string; nameEn: string | null }>(db, sql`SELECT name, name_en AS "nameEn" FROM org_units WHERE parent_id IS NULL ORDER BY id LIMIT 1`);
+  const seal = s.get(SettingKey.seal) ?? '';
+  return {
+    name: s.get(SettingKey.schoolName) || root?.name || '',
+    nameEn: s.get(SettingKey.schoolNameEn) || root?.nameEn || '',
+    sealFileId: FILE_ID_PATTERN.test(seal) ? seal : null,
   };
 }
 
@@ -151,7 +176,18 @@ export async function saveSystemConfig(db: Db, caller: AuthContext, form: System
         throw badRequest('systemConfig.logoNotFound');
       }
     }
+    const [currentSeal] = await tx.select({ value: systemConfig.value }).from(systemConfig).where(eq(systemConfig.key, SettingKey.seal)).for('update');
+    if (form.seal && form.seal !== currentSeal?.value) {
+      try {
+        await ownedFiles(tx, caller, [form.seal], ['image']);
+      } catch {
+        throw badRequest('systemConfig.sealNotFound');
+      }
+    }
     await writeSettings(tx, {
+      [SettingKey.schoolName]: form.schoolName,
+      [SettingKey.schoolNameEn]: form.schoolNameEn,
+      [SettingKey.seal]: form.seal,
       [SettingKey.title]: form.title,
       [SettingKey.titleEn]: form.titleEn,
       [SettingKey.logo]: form.logo,

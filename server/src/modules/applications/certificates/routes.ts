@@ -1,0 +1,74 @@
+import { certificateCreateSchema, daySchoolCreateSchema, idBodySchema } from '@campus/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { queryRows } from '../../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { ok } from '../../../platform/envelope.ts';
+import { t } from '../../../platform/i18n.ts';
+import { callerOf } from '../../../platform/caller.ts';
+import { contentDisposition } from '../../shared/files/routes.ts';
+import { APPROVAL_PERMISSIONS } from '../approvals/service.ts';
+import { CERTIFICATE_PERMISSIONS, certificatePdf, createCertificate, createDaySchool, verifyCertificate } from './service.ts';
+
+const verifySchema = z.object({ code: z.string({ message: 'certificate.notFound' }).trim().min(1, 'certificate.notFound').max(32, 'certificate.notFound').regex(/^[A-Za-z0-9_-]+$/, 'certificate.notFound') });
+
+/** 走读申请 (/sqsp/zdsq), 在读证明 (/sqsp/zdzm), 成绩证明 (/sqsp/cjzm) and the public verification: docs/calls-applications.md. */
+export async function certificateRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { database, config } = app;
+  const tags = ['applications'];
+  const origin = (request: FastifyRequest) => config.publicUrl || `${request.protocol}://${request.host}`;
+
+  app.post(
+    '/api/applications/daySchool/create',
+    {
+      config: { access: { permission: CERTIFICATE_PERMISSIONS.daySchool }, audit: { module: 'applications.daySchool', operation: 'create' } },
+      schema: { tags, summary: 'Applies for day-school (a parent for a child, a student for themselves)', body: daySchoolCreateSchema },
+    },
+    async (request) => ok(await createDaySchool(database.db, await callerOf(request), request.body), t(request, 'leave.submitted')),
+  );
+
+  for (const kind of ['enrolment', 'grade'] as const) {
+    app.post(
+      `/api/applications/${kind}/create`,
+      {
+        config: { access: { permission: CERTIFICATE_PERMISSIONS[kind] }, audit: { module: `applications.${kind}`, operation: 'create' } },
+        schema: { tags, summary: `Applies for a${kind === 'enrolment' ? 'n enrolment' : ' grade'} certificate`, body: certificateCreateSchema },
+      },
+      async (request) => ok(await createCertificate(database.db, await callerOf(request), kind, request.body), t(request, 'leave.submitted')),
+    );
+  }
+
+  app.post(
+    '/api/applications/grade/terms',
+    { config: { access: { permission: CERTIFICATE_PERMISSIONS.grade }, readOnly: true }, schema: { tags, summary: 'Terms a grade certificate may cover (begun ones, newest first)' } },
+    async (request) => {
+      const caller = await callerOf(request);
+      return ok(
+        await queryRows<{ id: number; name: string }>(database.db, sql`
+          SELECT id, ${caller.language === 'en' ? sql`coalesce(name_en, name)` : sql`name`} AS name FROM terms WHERE start_date <= current_date ORDER BY start_date DESC`),
+      );
+    },
+  );
+
+  app.get(
+    '/api/applications/certificates/pdf',
+    {
+      // Whoever may open the application (its family, its approvers, administrators) may download its certificate.
+      config: { access: 'authenticated' },
+      schema: { tags, summary: "An approved application's certificate as PDF", querystring: idBodySchema },
+    },
+    async (request, reply) => {
+      const caller = await callerOf(request);
+      const { name, pdf } = await certificatePdf(database.db, caller, request.query.id, caller.permissions.has(APPROVAL_PERMISSIONS.all), origin(request));
+      return reply.header('content-type', 'application/pdf').header('content-disposition', contentDisposition('attachment', name)).header('cache-control', 'private, no-store').send(pdf);
+    },
+  );
+
+  app.post(
+    '/api/certificates/verify',
+    { config: { access: 'public', readOnly: true }, schema: { tags, summary: "The public verification page: what a certificate says, by its QR code's code", body: verifySchema } },
+    async (request) => ok(await verifyCertificate(database.db, request.body.code)),
+  );
+}
