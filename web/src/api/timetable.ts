@@ -139,3 +139,17 @@ export function targetKey(target: TimetableTarget | null | undefined): string {
       return target.id ? `classroom:${target.id}` : '';
   }
 }
+
+/** A lesson of the week the student misses on approved leave (the applications area). */
+export interface MissedLesson {
+  zc: number;
+  jc: number;
+  date: string;
+  applicationId: number;
+  leaveTypeName: string;
+}
+
+/** The lessons a student misses in one week of a term (POST /api/applications/leave/missedLessons). */
+export async function fetchMissedLessons(xh: string, xnxq: string, zs: number, signal?: AbortSignal): Promise<MissedLesson[]> {
+  return (await call<MissedLesson[] | null>('/api/applications/leave/missedLessons', { json: { xh, xnxq, zs }, signal, silent: true })) ?? [];
+}

@@ -264,3 +264,24 @@ describe('leave rules', () => {
     expect(cancelled!.n).toBeGreaterThan(0);
   });
 });
+
+describe("the student's timetable marks the lessons missed on leave", () => {
+  it('lists the periods of the week an approved leave covers, for whoever may see the student', async () => {
+    // Demo data: a student of the demo class is on approved sick leave from 07:30 today to tomorrow 17:30.
+    const [onLeave] = await rows<{ number: string; code: string; week: number }>(sql`
+      SELECT s.student_number AS number, t.code, least(((current_date - t.start_date) / 7 + 1), t.week_count)::int AS week
+      FROM applications a JOIN students s ON s.id = a.student_id JOIN terms t ON current_date BETWEEN t.start_date AND t.end_date
+      WHERE a.type = 'studentLeave' AND a.status = 'approved' AND a.start_at::date = current_date LIMIT 1`);
+    if (!onLeave) return; // Today is outside every term: no lessons to miss.
+    const missed = await call('/api/applications/leave/missedLessons', { xh: onLeave.number, xnxq: onLeave.code, zs: onLeave.week }, 'T0002', EN);
+    const lessons = missed.json().data as { zc: number; jc: number; date: string; leaveTypeName: string }[];
+    const today = new Date();
+    const weekDay = today.getDay() === 0 ? 7 : today.getDay();
+    const [periods] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM periods WHERE end_time > '07:30'`);
+    expect(lessons.filter((l) => l.zc === weekDay)).toHaveLength(periods!.n);
+    expect(lessons[0]).toMatchObject({ leaveTypeName: 'Sick leave' });
+    // Another family does not see it; a bad week is refused.
+    expect((await call('/api/applications/leave/missedLessons', { xh: onLeave.number, xnxq: onLeave.code, zs: onLeave.week }, 'jz201911001')).statusCode).toBe(403);
+    expect((await call('/api/applications/leave/missedLessons', { xh: onLeave.number, xnxq: onLeave.code, zs: 0 }, 'T0002')).statusCode).toBe(400);
+  });
+});

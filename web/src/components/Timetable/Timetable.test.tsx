@@ -191,4 +191,17 @@ describe('TimetableView', () => {
     act(() => screen.getByTestId('timetable-prev-week').click());
     await waitFor(() => expect(stub.bodies('/pk/queryPkInfoFb').at(-1)).toMatchObject({ zs: 13 }));
   });
+
+  it('marks the slots it is given for the week shown, and asks again when the week changes', async () => {
+    stubTimetable();
+    const slotMarks = vi.fn(async (_term: string, week: number) => (week === 13 ? [{ zc: 1, jc: 1, label: 'On leave', title: 'Sick leave' }] : []));
+    render(<TimetableView target={{ kind: 'student', xh: '201911001' }} slotMarks={slotMarks} />);
+    const grid = await screen.findByTestId('timetable-grid');
+    await waitFor(() => expect(grid.querySelector('td[data-slot="1|1"]')).toHaveClass('has-mark'));
+    expect(screen.getByTestId('timetable-mark')).toHaveTextContent('On leave');
+    expect(slotMarks).toHaveBeenCalledWith('2026-2027-1', 13, expect.any(AbortSignal));
+    act(() => screen.getByTestId('timetable-next-week').click());
+    await waitFor(() => expect(slotMarks).toHaveBeenCalledWith('2026-2027-1', 14, expect.any(AbortSignal)));
+    await waitFor(() => expect(screen.queryByTestId('timetable-mark')).toBeNull());
+  });
 });

@@ -1,4 +1,4 @@
-import { Fragment, useMemo, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Empty, Select, Space, Spin, Tag, Tooltip } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,19 @@ export interface TimetableViewProps {
   /** Extra controls on the toolbar's right (a date picker, a staff picker, …). */
   extra?: ReactNode;
   className?: string;
+  /**
+   * Marks on slots of the shown week (the lessons a student misses on leave): asked again whenever the
+   * term or the week changes.
+   */
+  slotMarks?: (term: string, week: number, signal: AbortSignal) => Promise<SlotMark[]>;
+}
+
+/** A mark on one slot of the week: the week day (zc) and period (jc) and what it says. */
+export interface SlotMark {
+  zc: number | string;
+  jc: number | string;
+  label: string;
+  title?: string;
 }
 
 const slot = (day: string | number, period: string | number) => `${String(day)}|${String(period)}`;
@@ -61,11 +74,23 @@ const DAY_KEYS: Record<string, string> = {
  * hours, the period × week-day grid with course cells and, marked apart, elective cells. Teacher names
  * are staff-profile links.
  */
-export function TimetableView({ target, date, teacherLinks = true, showInvigilation, extra, className }: TimetableViewProps) {
+export function TimetableView({ target, date, teacherLinks = true, showInvigilation, extra, className, slotMarks }: TimetableViewProps) {
   const { t } = useTranslation();
   const tt = useTimetable({ target, date });
   const { byCell, byElective } = useMemo(() => groupCells(tt.data?.data ?? [], tt.data?.xxk ?? []), [tt.data]);
   const weeks = weekNumbers(tt.zs);
+  const [marks, setMarks] = useState<{ key: string; byslot: Map<string, SlotMark> } | null>(null);
+  const marksKey = `${tt.xnxq}|${tt.week ?? ''}|${target ? JSON.stringify(target) : ''}`;
+  useEffect(() => {
+    if (!slotMarks || !tt.xnxq || !tt.week || !target) return;
+    const controller = new AbortController();
+    slotMarks(tt.xnxq, tt.week, controller.signal)
+      .then((list) => setMarks({ key: marksKey, byslot: new Map(list.map((mark) => [slot(mark.zc, mark.jc), mark])) }))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [slotMarks, tt.xnxq, tt.week, target, marksKey]);
+  // Marks of another week or term are never shown while the new ones load.
+  const markOf = (key: string) => (marks?.key === marksKey ? marks.byslot.get(key) : undefined);
   // The server names the days in the caller's language; the client's names stand in when it sends none.
   const dayName = (day: DayColumn) => day.NAME || (DAY_KEYS[day.CODE] ? t(DAY_KEYS[day.CODE]) : day.CODE);
 
@@ -181,9 +206,18 @@ export function TimetableView({ target, date, teacherLinks = true, showInvigilat
                       const key = slot(day.CODE, period.PX);
                       const cells = byCell.get(key) ?? [];
                       const electives = byElective.get(key) ?? [];
+                      const mark = markOf(key);
+                      const classes = [electives.length ? 'has-elective' : '', mark ? 'has-mark' : ''].filter(Boolean).join(' ');
                       return (
-                        <td key={key} data-slot={key} className={electives.length ? 'has-elective' : undefined}>
+                        <td key={key} data-slot={key} className={classes || undefined}>
                           <Fragment>
+                            {mark ? (
+                              <Tooltip title={mark.title}>
+                                <Tag color="red" className="campus-timetable-mark" data-testid="timetable-mark">
+                                  {mark.label}
+                                </Tag>
+                              </Tooltip>
+                            ) : null}
                             {cells.map(renderCell)}
                             {electives.map(renderElective)}
                           </Fragment>

@@ -8,6 +8,7 @@ import {
   travelCreateSchema,
 } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../../platform/envelope.ts';
 import { t } from '../../../platform/i18n.ts';
@@ -24,8 +25,15 @@ import {
   LEAVE_PERMISSIONS,
   pageMyApplications,
   pageOnLeave,
+  missedLessons,
   withdrawMine,
 } from './service.ts';
+
+const missedLessonsSchema = z.object({
+  xh: z.string({ message: 'errors.badRequest' }).trim().min(1, 'errors.badRequest').max(30, 'errors.badRequest'),
+  xnxq: z.string({ message: 'errors.badRequest' }).trim().min(1, 'errors.badRequest').max(20, 'errors.badRequest'),
+  zs: z.coerce.number().int('errors.badRequest').min(1, 'errors.badRequest').max(60, 'errors.badRequest'),
+});
 
 const LEAVE = { permission: LEAVE_PERMISSIONS.leave } as const;
 const TRAVEL = { permission: LEAVE_PERMISSIONS.travel } as const;
@@ -99,6 +107,16 @@ export async function leaveRoutes(fastify: FastifyInstance): Promise<void> {
       const search = searchOf(onLeaveSearchSchema, request.body.search);
       return ok(await pageOnLeave(database.db, await callerOf(request), { classId: search.classId === '' ? undefined : search.classId, date: search.date }, pageOf(request.body)));
     },
+  );
+
+  app.post(
+    '/api/applications/leave/missedLessons',
+    {
+      // The student's timetable marks them: whoever may see the student's timetable may see these.
+      config: { access: 'authenticated', readOnly: true },
+      schema: { tags, summary: 'Lessons of a week a student misses on approved leave (week day zc, period jc)', body: missedLessonsSchema },
+    },
+    async (request) => ok(await missedLessons(database.db, await callerOf(request), request.body.xh, request.body.xnxq, request.body.zs)),
   );
 
   app.post(

@@ -23,7 +23,7 @@ import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { ownStudentIds } from '../../../platform/scope.ts';
+import { ownStudentIds, visibleStudents } from '../../../platform/scope.ts';
 import { formatLocalTime } from '../../messages/centre/routes.ts';
 import { attachedFileGroups, fileGroupsOf, registerFileReadRule, registerFileReference } from '../../shared/files/service.ts';
 import {
@@ -398,4 +398,56 @@ export async function onLeaveTodayCount(db: DbOrTx, userId: number): Promise<num
     WHERE t.user_id = ${userId} AND a.type = 'studentLeave' AND a.status = 'approved'
       AND a.start_at < ${end} AND coalesce(a.returned_at, a.end_at) > ${start}`);
   return row?.total ?? 0;
+}
+
+/** A lesson a student misses on approved leave: the week day and period of the week's timetable. */
+export interface MissedLesson {
+  /** Week day 1 (Monday) .. 7, the timetable's zc. */
+  zc: number;
+  /** The period's sort, the timetable's jc. */
+  jc: number;
+  date: string;
+  applicationId: number;
+  leaveTypeName: string;
+}
+
+/**
+ * The lessons of a week a student misses: every period of a day of the week that overlaps an approved
+ * leave (until the return, once cancelled). Whoever may see the student may see it (the timetable's rule).
+ */
+export async function missedLessons(db: DbOrTx, caller: Caller, studentNumber: string, termCode: string, week: number): Promise<MissedLesson[]> {
+  const [student] = await queryRows<{ id: number; visible: boolean }>(db, sql`
+    SELECT s.id, ${visibleStudents(caller.auth, sql`s.id`)} AS visible FROM students s WHERE s.student_number = ${studentNumber}`);
+  if (!student) throw notFound();
+  if (!student.visible) throw forbidden('timetable.forbidden');
+  const [term] = await queryRows<{ startDate: string; endDate: string; weekCount: number }>(db, sql`
+    SELECT to_char(start_date, 'YYYY-MM-DD') AS "startDate", to_char(end_date, 'YYYY-MM-DD') AS "endDate", week_count AS "weekCount" FROM terms WHERE code = ${termCode}`);
+  if (!term) throw notFound();
+  if (week < 1 || week > term.weekCount) throw badRequest('timetable.weekOutOfRange', { max: term.weekCount });
+  const first = new Date(`${term.startDate}T00:00:00`);
+  const weekStart = new Date(first.getFullYear(), first.getMonth(), first.getDate() + (week - 1) * 7);
+  const weekEnd = new Date(weekStart.getFullYear(), weekStart.getMonth(), weekStart.getDate() + 7);
+  const typeName = caller.language === 'en' ? sql`coalesce(lt.name_en, lt.name)` : sql`lt.name`;
+  const [leaves, periods] = await Promise.all([
+    queryRows<{ id: number; startAt: Date; endAt: Date; leaveTypeName: string }>(db, sql`
+      SELECT a.id, a.start_at AS "startAt", coalesce(a.returned_at, a.end_at) AS "endAt", coalesce(${typeName}, '') AS "leaveTypeName"
+      FROM applications a LEFT JOIN dictionary_items lt ON lt.table_name = ${LEAVE_TYPE_DICTIONARY} AND lt.code = a.leave_type
+      WHERE a.type = 'studentLeave' AND a.status = 'approved' AND a.student_id = ${student.id}
+        AND a.end_at > ${weekStart} AND a.start_at < ${weekEnd} AND coalesce(a.returned_at, a.end_at) > ${weekStart}
+      ORDER BY a.start_at`),
+    queryRows<{ sort: number; startTime: string; endTime: string }>(db, sql`SELECT sort, start_time AS "startTime", end_time AS "endTime" FROM periods ORDER BY sort`),
+  ]);
+  const missed: MissedLesson[] = [];
+  for (let offset = 0; offset < 7 && leaves.length; offset++) {
+    const day = new Date(weekStart.getFullYear(), weekStart.getMonth(), weekStart.getDate() + offset);
+    const date = dateOf(day);
+    if (date < term.startDate || date > term.endDate) continue;
+    for (const period of periods) {
+      const from = localTime(`${date} ${period.startTime}`);
+      const to = localTime(`${date} ${period.endTime}`);
+      const leave = leaves.find((l) => new Date(l.startAt) < to && new Date(l.endAt) > from);
+      if (leave) missed.push({ zc: day.getDay() === 0 ? 7 : day.getDay(), jc: period.sort, date, applicationId: leave.id, leaveTypeName: leave.leaveTypeName });
+    }
+  }
+  return missed;
 }

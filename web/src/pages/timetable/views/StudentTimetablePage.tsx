@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button, DatePicker, Input, Space } from 'antd';
 import { IdcardOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,8 @@ import type { Dayjs } from 'dayjs';
 import { USER_TYPES } from '@campus/contract';
 import type { PageProps } from '../../registry.ts';
 import { fetchStudentInfo, ownStudentAccount, type StudentInfo } from '../../../api/students.ts';
-import { TimetableView } from '../../../components/Timetable/index.ts';
+import { TimetableView, type SlotMark } from '../../../components/Timetable/index.ts';
+import { fetchMissedLessons } from '../../../api/timetable.ts';
 import { StudentDialog } from '../../../components/StudentDialog/index.ts';
 import { useSession } from '../../../state/session.ts';
 import './timetablePages.css';
@@ -43,6 +44,17 @@ export default function StudentTimetablePage(_props: PageProps) {
   }, [zh]);
 
   const xh = info?.XH ?? '';
+  // The lessons missed on approved leave are marked on the week shown.
+  const slotMarks = useCallback(
+    async (term: string, week: number, signal: AbortSignal): Promise<SlotMark[]> =>
+      (await fetchMissedLessons(xh, term, week, signal)).map((lesson) => ({
+        zc: lesson.zc,
+        jc: lesson.jc,
+        label: t('timetable.onLeave'),
+        title: [lesson.leaveTypeName, lesson.date].filter(Boolean).join(' · '),
+      })),
+    [xh, t],
+  );
   return (
     <div className="timetable-page" data-testid="student-timetable-page">
       <div className="timetable-page-head">
@@ -75,6 +87,7 @@ export default function StudentTimetablePage(_props: PageProps) {
       <TimetableView
         target={xh ? { kind: 'student', xh } : null}
         date={date ? date.format('YYYY-MM-DD') : undefined}
+        slotMarks={xh ? slotMarks : undefined}
         extra={
           <DatePicker
             value={date}
