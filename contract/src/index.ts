@@ -20,3 +20,4 @@ export * from './awards/awards.ts';
 export * from './applications/approvals.ts';
 export * from './applications/leave.ts';
 export * from './applications/certificates.ts';
+export * from './roll/changes.ts';

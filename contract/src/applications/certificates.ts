@@ -74,6 +74,14 @@ export interface ApplicationDetails {
   purpose?: string;
   english?: boolean;
   termIds?: number[];
+  /** Roll changes (contract roll/changes.ts). */
+  changeKind?: 'insertClass' | 'transferOut' | 'suspend' | 'resume';
+  fromClassId?: number | null;
+  fromClassName?: string;
+  toClassId?: number | null;
+  toClassName?: string;
+  effectiveDate?: string;
+  school?: string;
 }
 
 /** The certificate an approved application produced. */

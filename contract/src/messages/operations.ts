@@ -45,6 +45,7 @@ export const operationsEn = {
   'jobs.handler.sweepExpiredSessions': 'Deletes expired and revoked sessions, used or expired sign-in codes, request nonces and rate counters past their life',
   'jobs.handler.purgeOperationLogs': 'Deletes operation logs older than the retention days of the system configuration (default 180)',
   'jobs.handler.refreshCurrentTerm': 'Makes the term whose dates include today the current term',
+  'jobs.handler.applyRollChanges': 'Applies the approved school roll changes whose date has come (class, enrolment and in-school status)',
 
   'jobRuns.exportName': 'Job log',
   'jobRuns.job': 'Job',
@@ -124,6 +125,7 @@ export const operationsZh: Record<keyof typeof operationsEn, string> = {
   'jobs.handler.sweepExpiredSessions': '删除过期或已注销的会话、已使用或过期的登录码、过期的请求随机数和限流计数',
   'jobs.handler.purgeOperationLogs': '删除超过系统配置中保留天数（默认180天）的操作日志',
   'jobs.handler.refreshCurrentTerm': '将日期包含今天的学期设为当前学期',
+  'jobs.handler.applyRollChanges': '执行已审批且到生效日期的学籍异动（班级、学籍状态、在校状态）',
 
   'jobRuns.exportName': '调度日志',
   'jobRuns.job': '任务',

@@ -60,6 +60,8 @@ export const UPLOAD_PURPOSES = {
   assignmentImage: { kinds: IMAGES, maxBytes: 5 * MB, maxFiles: 9 },
   /** Leave-application pictures (a sick note): at most 4, 5 MB each (a phone's photo). */
   leaveImage: { kinds: IMAGES, maxBytes: 5 * MB, maxFiles: 4 },
+  /** A roll change's supporting paper (a transfer letter, a medical certificate): one picture, 5 MB. */
+  rollPhoto: { kinds: IMAGES, maxBytes: 5 * MB, maxFiles: 1 },
   /** Travel-application pictures: at most 4 (size: the general 2 MB). */
   travelImage: { kinds: IMAGES, maxBytes: 2 * MB, maxFiles: 4 },
   /** Videos: mp4, 150 MB, at most 3 per item. */

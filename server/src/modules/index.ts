@@ -39,6 +39,7 @@ import { myAwardRoutes } from './awards/myAwards/routes.ts';
 import { approvalRoutes } from './applications/approvals/routes.ts';
 import { leaveRoutes } from './applications/leave/routes.ts';
 import { certificateRoutes } from './applications/certificates/routes.ts';
+import { rollChangeRoutes } from './roll/changes/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
 export interface DeclaredRoute {
@@ -99,6 +100,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(approvalRoutes);
   await app.register(leaveRoutes);
   await app.register(certificateRoutes);
+  await app.register(rollChangeRoutes);
 }
 
 declare module 'fastify' {

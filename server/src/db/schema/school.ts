@@ -200,6 +200,8 @@ export const classes = pgTable(
     classTeacherId: integer('class_teacher_id').references(() => staff.id, { onDelete: 'set null' }),
     classroomId: integer('classroom_id').references(() => classrooms.id, { onDelete: 'set null' }),
     sort: integer('sort').notNull().default(0),
+    /** At most this many students ('Class size is full or over'). */
+    capacity: smallint('capacity').notNull().default(50),
   },
   (t) => [index('classes_grade_idx').on(t.gradeId), index('classes_teacher_idx').on(t.classTeacherId)],
 );

@@ -12,6 +12,7 @@ import { seedJobs } from './jobs.ts';
 import { seedConduct, seedHomework, seedNotices, seedSms } from './homeSchool.ts';
 import { seedAwards } from './awards.ts';
 import { seedApplications } from './applications.ts';
+import { seedRollChanges } from './roll.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -134,5 +135,6 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedHomework(tx);
     await seedAwards(tx);
     await seedApplications(tx);
+    await seedRollChanges(tx);
   });
 }

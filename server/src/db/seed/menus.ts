@@ -147,7 +147,10 @@ export const MENU_TREE: MenuSeed[] = [
   {
     code: 'roll', name: '学籍管理', nameEn: 'School roll', url: '/xjgl', icon: 'IdcardOutlined', permission: 'roll',
     children: [
-      page('roll.change', '学籍异动管理', 'School roll changes', '/xjgl/xjyd', ['class_teacher']),
+      page('roll.change', '学籍异动管理', 'School roll changes', '/xjgl/xjyd', ['class_teacher'], {
+        // Changes of every student (the academic office); a class teacher files for their own classes.
+        children: [button('roll.change.all', '全部学生', 'All students', [])],
+      }),
       page('roll.teachingClass', '教学班分配', 'Teaching class assignment', '/xjgl/jxbfp'),
       page('roll.enrolment', '招生管理', 'Enrolment', '/xjgl/zsgl'),
     ],

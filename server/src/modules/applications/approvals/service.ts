@@ -45,6 +45,8 @@ export const DEFAULT_FLOWS: Record<ApplicationType, ApprovalStep[]> = {
   travel: [step('departmentHead'), step('principal')],
   enrolmentCertificate: [step('classTeacher'), step('academicOffice')],
   gradeCertificate: [step('classTeacher'), step('academicOffice')],
+  // Filed by the class teacher (or the office): the division decides, then the academic office.
+  rollChange: [step('divisionDirector'), step('academicOffice')],
 };
 function step(kind: ApproverKind): ApprovalStep {
   return { kind, roleId: null, userId: null };

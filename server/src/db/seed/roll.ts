@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../client.ts';
+import { applicationFacts, decideWithin, startApproval, withdrawApplication } from '../../modules/applications/approvals/service.ts';
+import { applyRollChange } from '../../modules/roll/changes/service.ts';
+import { schoolToday } from '../../modules/timetable/views/service.ts';
+
+/**
+ * 学籍异动 demo data (issue 14): in the demo class (T0002's), a transfer-out waiting for the division
+ * director and an insert into the class approved for a later date; in the next class, a suspension that
+ * took effect (the student left the class list), a resumption under way, a rejected and a withdrawn change.
+ * The demo class keeps its 42 students until the approved insert's date.
+ */
+export async function seedRollChanges(tx: Tx): Promise<void> {
+  const [existing] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM roll_changes) AS any`);
+  if (existing?.any) return;
+  const users = new Map(
+    (await queryRows<{ account: string; id: number }>(tx, sql`SELECT account, id FROM users WHERE account IN ('T0001', 'T0002', 'admin')`)).map((u) => [u.account, u.id]),
+  );
+  const [t1, t2, admin] = [users.get('T0001'), users.get('T0002'), users.get('admin')];
+  if (!t1 || !t2 || !admin) return;
+  const classes = await queryRows<{ id: number; code: string; name: string }>(tx, sql`SELECT id, code, name FROM classes WHERE code IN ('20190801', '20190802') ORDER BY code`);
+  if (classes.length < 2) return;
+  const [demoClass, nextClass] = classes as [(typeof classes)[0], (typeof classes)[0]];
+  const pupils = async (classId: number) =>
+    queryRows<{ id: number; name: string }>(tx, sql`SELECT id, name FROM students WHERE class_id = ${classId} ORDER BY student_number DESC LIMIT 5`);
+  const [demoPupils, nextPupils] = [await pupils(demoClass.id), await pupils(nextClass.id)];
+  if (demoPupils.length < 2 || nextPupils.length < 5) return;
+
+  const day = (offset: number) => {
+    const [y, m, d] = schoolToday().split('-').map(Number);
+    const date = new Date(Date.UTC(y!, m! - 1, d! + offset));
+    return date.toISOString().slice(0, 10);
+  };
+  const file = async (values: { applicant: number; studentId: number; kind: string; fromClass: { id: number; name: string } | null; toClass: { id: number; name: string } | null; date: string; reason: string; school?: string; daysAgo: number }) => {
+    const details = {
+      changeKind: values.kind,
+      fromClassId: values.fromClass?.id ?? null,
+      fromClassName: values.fromClass?.name ?? '',
+      toClassId: values.toClass?.id ?? null,
+      toClassName: values.toClass?.name ?? '',
+      effectiveDate: values.date,
+      school: values.school ?? '',
+    };
+    const [row] = await queryRows<{ id: number }>(tx, sql`
+      INSERT INTO applications (type, applicant_user_id, student_id, steps, start_at, reason, details, created_at)
+      VALUES ('rollChange', ${values.applicant}, ${values.studentId}, '[]'::jsonb, ${new Date(`${values.date}T00:00:00`)}, ${values.reason}, ${JSON.stringify(details)}::jsonb,
+        now() - make_interval(days => ${values.daysAgo}))
+      RETURNING id`);
+    await tx.execute(sql`
+      INSERT INTO roll_changes (application_id, student_id, kind, from_class_id, to_class_id, effective_date, school)
+      VALUES (${row!.id}, ${values.studentId}, ${values.kind}, ${values.fromClass?.id ?? null}, ${values.toClass?.id ?? null}, ${values.date}::date, ${values.school ?? ''})`);
+    await startApproval(tx, row!.id, values.applicant);
+    return row!.id;
+  };
+  // Each step by one of its approvers other than the applicant (the seed decides as them).
+  const decide = async (id: number, decision: 'approve' | 'reject', comment = '') => {
+    const [approver] = await queryRows<{ userId: number }>(tx, sql`
+      SELECT p.user_id AS "userId" FROM application_approvers p JOIN applications a ON a.id = p.application_id
+      WHERE p.application_id = ${id} AND p.user_id <> a.applicant_user_id ORDER BY (p.user_id = ${t1}) DESC, p.user_id LIMIT 1`);
+    if (approver) await decideWithin(tx, approver.userId, true, { ids: [id], decision, comment });
+  };
+
+  // The demo class: a transfer-out waiting for the division director (T0001).
+  await file({ applicant: t2, studentId: demoPupils[0]!.id, kind: 'transferOut', fromClass: demoClass, toClass: null, date: day(14), reason: '随父母工作调动迁往外省。', school: '杭州市西湖区第一中学', daysAgo: 1 });
+  // A student of the next class inserted into the demo class in ten days: approved, waiting for its date.
+  const later = await file({ applicant: admin, studentId: nextPupils[0]!.id, kind: 'insertClass', fromClass: nextClass, toClass: demoClass, date: day(10), reason: '分层教学调整，转入(1)班。', daysAgo: 5 });
+  await decide(later, 'approve', '同意。');
+  await decide(later, 'approve');
+  // The next class: a suspension that took effect last month, and its resumption under way.
+  const suspended = await file({ applicant: admin, studentId: nextPupils[1]!.id, kind: 'suspend', fromClass: nextClass, toClass: null, date: day(-30), reason: '因病休学一学期，附医院诊断证明。', daysAgo: 35 });
+  await decide(suspended, 'approve');
+  await decide(suspended, 'approve', '同意休学，请保持联系。');
+  await applyRollChange(tx, suspended, null);
+  await file({ applicant: admin, studentId: nextPupils[1]!.id, kind: 'resume', fromClass: null, toClass: nextClass, date: day(3), reason: '病愈复学，已提交复查报告。', daysAgo: 0 });
+  // Rejected and withdrawn.
+  const rejected = await file({ applicant: admin, studentId: nextPupils[2]!.id, kind: 'transferOut', fromClass: nextClass, toClass: null, date: day(7), reason: '家长申请转学。', school: '市实验学校', daysAgo: 6 });
+  await decide(rejected, 'reject', '未收到接收学校的接收函，请补充后重新提交。');
+  const withdrawn = await file({ applicant: admin, studentId: nextPupils[3]!.id, kind: 'suspend', fromClass: nextClass, toClass: null, date: day(20), reason: '出国交流半年。', daysAgo: 4 });
+  await withdrawApplication(tx, (await applicationFacts(tx, withdrawn, true))!, admin);
+}
