@@ -21,3 +21,4 @@ export * from './applications/approvals.ts';
 export * from './applications/leave.ts';
 export * from './applications/certificates.ts';
 export * from './roll/changes.ts';
+export * from './roll/enrolment.ts';

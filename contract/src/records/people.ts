@@ -130,7 +130,8 @@ export const initialStudentPassword = (studentNumber: string) => studentNumber.s
 
 /** Dictionary STD_IN_SCHOOL_STATUS and STD_ENROLMENT_STATUS codes (server/src/db/seed/reference.ts). */
 export const IN_SCHOOL_CODES = ['1', '2'] as const;
-export const ENROLMENT_CODES = ['1', '2', '3'] as const;
+/** 有学籍, 休学, 转出, and 借读 (studying without being on the register: enrolment's 'not on the register'). */
+export const ENROLMENT_CODES = ['1', '2', '3', '4'] as const;
 
 const studentFields = {
   name: personName(50),

@@ -82,6 +82,8 @@ export const UPLOAD_PURPOSES = {
   insurance: { kinds: [...IMAGES, 'pdf', 'doc', 'docx', 'xls', 'xlsx'], maxBytes: 5 * MB, maxFiles: 5 },
   /** The staff import workbook: xlsx or xls, 500 KB. */
   staffImport: { kinds: ['xlsx', 'xls'], maxBytes: 500 * KB, maxFiles: 1 },
+  /** A sheet of new students' registrations (招生管理): up to 2,000 rows. */
+  enrolmentImport: { kinds: ['xlsx'], maxBytes: 2 * MB, maxFiles: 1 },
 } as const satisfies Record<string, UploadRule>;
 
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;

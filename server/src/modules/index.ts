@@ -40,6 +40,7 @@ import { approvalRoutes } from './applications/approvals/routes.ts';
 import { leaveRoutes } from './applications/leave/routes.ts';
 import { certificateRoutes } from './applications/certificates/routes.ts';
 import { rollChangeRoutes } from './roll/changes/routes.ts';
+import { enrolmentRoutes } from './roll/enrolment/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
 export interface DeclaredRoute {
@@ -101,6 +102,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(leaveRoutes);
   await app.register(certificateRoutes);
   await app.register(rollChangeRoutes);
+  await app.register(enrolmentRoutes);
 }
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, char, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './system.ts';
-import { classes, staff, students } from './school.ts';
+import { staff, students } from './school.ts';
 
 /** 申请审批 (issue 14): each application type's chain of steps, as the administrator configured it. */
 export const approvalFlows = pgTable('approval_flows', {
@@ -118,31 +118,3 @@ export const certificates = pgTable('certificates', {
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
-
-/**
- * 学籍异动: what a roll change does once approved and due (the application holds the approval). The class
- * and statuses before the change are kept, so a student's history reads as it happened.
- */
-export const rollChanges = pgTable(
-  'roll_changes',
-  {
-    applicationId: integer('application_id').primaryKey().references(() => applications.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
-    /** contract ROLL_CHANGE_KINDS */
-    kind: varchar('kind', { length: 12 }).notNull(),
-    fromClassId: integer('from_class_id').references(() => classes.id, { onDelete: 'set null' }),
-    toClassId: integer('to_class_id').references(() => classes.id, { onDelete: 'set null' }),
-    effectiveDate: date('effective_date').notNull(),
-    school: varchar('school', { length: 100 }).notNull().default(''),
-    /** contract ROLL_CHANGE_EFFECTS */
-    effect: varchar('effect', { length: 10 }).notNull().default('waiting'),
-    effectedAt: timestamp('effected_at', { withTimezone: true }),
-    enrolmentStatusBefore: varchar('enrolment_status_before', { length: 10 }),
-    inSchoolStatusBefore: varchar('in_school_status_before', { length: 10 }),
-  },
-  (t) => [
-    index('roll_changes_student_idx').on(t.studentId, t.effectiveDate),
-    // The daily job finds the approved changes that are due.
-    index('roll_changes_due_idx').on(t.effectiveDate).where(sql`${t.effect} = 'waiting'`),
-  ],
-);

@@ -10,3 +10,4 @@ export * from './background.ts';
 export * from './homeSchool.ts';
 export * from './awards.ts';
 export * from './applications.ts';
+export * from './roll.ts';

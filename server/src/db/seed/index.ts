@@ -12,7 +12,7 @@ import { seedJobs } from './jobs.ts';
 import { seedConduct, seedHomework, seedNotices, seedSms } from './homeSchool.ts';
 import { seedAwards } from './awards.ts';
 import { seedApplications } from './applications.ts';
-import { seedRollChanges } from './roll.ts';
+import { seedEnrolment, seedRollChanges } from './roll.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -136,5 +136,6 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedAwards(tx);
     await seedApplications(tx);
     await seedRollChanges(tx);
+    await seedEnrolment(tx);
   });
 }

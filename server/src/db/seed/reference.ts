@@ -38,6 +38,7 @@ export const DICTIONARIES: DictionarySeed[] = [
       { code: '1', name: '有学籍', nameEn: 'Enrolled' },
       { code: '2', name: '休学', nameEn: 'Suspended' },
       { code: '3', name: '转出', nameEn: 'Transferred out' },
+      { code: '4', name: '借读', nameEn: 'Not on the register' },
     ],
   },
   {

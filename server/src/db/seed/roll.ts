@@ -78,3 +78,42 @@ export async function seedRollChanges(tx: Tx): Promise<void> {
   const withdrawn = await file({ applicant: admin, studentId: nextPupils[3]!.id, kind: 'suspend', fromClass: nextClass, toClass: null, date: day(20), reason: '出国交流半年。', daysAgo: 4 });
   await withdrawApplication(tx, (await applicationFacts(tx, withdrawn, true))!, admin);
 }
+
+/**
+ * 招生管理 demo data: next year's first-grade intake registered (some not on the register or not yet
+ * studying), three placed in class 1, and this year's first graders' registrations, enrolled (linked to
+ * their students).
+ */
+export async function seedEnrolment(tx: Tx): Promise<void> {
+  const [existing] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM enrolment_candidates) AS any`);
+  if (existing?.any) return;
+  const [grade] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM grades ORDER BY sort LIMIT 1`);
+  if (!grade) return;
+  const [firstClass] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM classes WHERE grade_id = ${grade.id} ORDER BY sort LIMIT 1`);
+  if (!firstClass) return;
+  const year = Number(schoolToday().slice(0, 4));
+  const intake: [string, '1' | '2', string, boolean, boolean, string, string, string][] = [
+    ['陈思远', '1', '2020-04-18', true, true, '陈建国', '13800001001', '育才幼儿园'],
+    ['刘雨桐', '2', '2020-07-02', true, true, '刘芳', '13800001002', '阳光幼儿园'],
+    ['杨子涵', '2', '2020-01-26', true, true, '杨帆', '13800001003', '实验幼儿园'],
+    ['黄嘉怡', '2', '2020-10-09', false, true, '黄立', '13800001004', '外省随迁'],
+    ['周浩然', '1', '2020-03-30', true, false, '周敏', '13800001005', '育才幼儿园'],
+    ['吴一诺', '1', '2020-08-15', true, true, '吴刚', '13800001006', ''],
+    ['郑可欣', '2', '2020-12-01', true, true, '郑洁', '13800001007', '实验幼儿园'],
+    ['孙铭泽', '1', '2020-05-21', false, false, '孙伟', '13800001008', '外省随迁'],
+  ];
+  const ids = await queryRows<{ id: number }>(tx, sql`
+    INSERT INTO enrolment_candidates (name, gender, birth_date, grade_id, entry_year, on_register, studying, guardian_name, guardian_phone, previous_school, note)
+    VALUES ${sql.join(
+      intake.map(([name, gender, birth, onRegister, studying, guardian, phone, school]) => sql`(${name}, ${gender}, ${birth}::date, ${grade.id}, ${year + 1}, ${onRegister}, ${studying}, ${guardian}, ${phone}, ${school}, '')`),
+      sql`, `,
+    )}
+    RETURNING id`);
+  await tx.execute(sql`UPDATE enrolment_candidates SET class_id = ${firstClass.id} WHERE id IN (${ids[0]!.id}, ${ids[1]!.id}, ${ids[2]!.id})`);
+  // This year's first graders came through enrolment: their registrations are the enrolled ones.
+  await tx.execute(sql`
+    INSERT INTO enrolment_candidates (name, gender, birth_date, grade_id, entry_year, on_register, studying, guardian_name, guardian_phone, class_id, student_id, created_at)
+    SELECT s.name, s.gender, s.birth_date, ${grade.id}, s.entry_year, TRUE, TRUE, s.name || '家长', '1390000' || lpad((row_number() OVER (ORDER BY s.id))::text, 4, '0'),
+      s.class_id, s.id, make_date(s.entry_year, 7, 1)
+    FROM students s WHERE s.class_id = ${firstClass.id} ORDER BY s.id LIMIT 10`);
+}

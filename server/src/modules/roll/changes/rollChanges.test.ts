@@ -165,6 +165,19 @@ describe('school roll changes', () => {
     expect(classes[0]).toMatchObject({ size: expect.any(Number), capacity: 50 });
   });
 
+  it('every change the class teacher lists opens, also one into their class filed by the office; others do not', async () => {
+    const listed = (await call('/api/roll/changes/page', { currPage: 0, limit: 100, search: {} }, 'T0002')).json().data.rows as { id: number; studentId: number }[];
+    const [into] = await rows<{ id: number; studentId: number }>(sql`
+      SELECT r.application_id AS id, r.student_id AS "studentId" FROM roll_changes r JOIN classes c ON c.id = r.to_class_id WHERE c.code = '20190801' AND r.kind = 'insertClass' LIMIT 1`);
+    expect(listed.map((r) => r.id)).toContain(into!.id);
+    for (const row of listed) expect((await call('/api/roll/changes/get', { id: row.id }, 'T0002')).json().result).toBe(true);
+    expect((await call('/api/roll/changes/history', { id: into!.studentId }, 'T0002')).json().result).toBe(true);
+    const [elsewhere] = await rows<{ id: number; studentId: number }>(sql`
+      SELECT r.application_id AS id, r.student_id AS "studentId" FROM roll_changes r JOIN classes c ON c.id = r.from_class_id
+      WHERE c.code = '20190802' AND r.kind = 'suspend' AND (r.to_class_id IS NULL) LIMIT 1`);
+    expect((await call('/api/roll/changes/get', { id: elsewhere!.id }, 'T0002')).statusCode).toBe(404);
+  });
+
   it('demo data has changes in every state, one of them effective', async () => {
     const states = await rows<{ status: string; effect: string }>(sql`SELECT DISTINCT a.status, r.effect FROM roll_changes r JOIN applications a ON a.id = r.application_id`);
     const statuses = new Set(states.map((s) => s.status));

@@ -6,7 +6,7 @@ import { t } from '../../../platform/i18n.ts';
 import { callerOf, pageOf, searchOf } from '../../../platform/caller.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { applicationDetail, withdrawMine } from '../../applications/leave/service.ts';
-import { createRollChange, pageRollChanges, rollClasses, rollHistory, rollStudents, ROLL_PERMISSIONS } from './service.ts';
+import { canReadChange, createRollChange, pageRollChanges, rollClasses, rollHistory, rollStudents, ROLL_PERMISSIONS } from './service.ts';
 
 const ACCESS = { permission: ROLL_PERMISSIONS.change } as const;
 
@@ -43,7 +43,9 @@ export async function rollChangeRoutes(fastify: FastifyInstance): Promise<void> 
     { config: { access: ACCESS, readOnly: true }, schema: { tags, summary: 'One roll change with its approval trail', body: idBodySchema } },
     async (request) => {
       const caller = await callerOf(request);
-      const view = await applicationDetail(database.db, caller, request.body.id, caller.permissions.has(ROLL_PERMISSIONS.all));
+      // Every change the list shows opens (a class teacher reads those into or out of their classes too).
+      if (!(await canReadChange(database.db, caller, request.body.id))) throw notFound();
+      const view = await applicationDetail(database.db, caller, request.body.id, true);
       if (view.type !== 'rollChange') throw notFound();
       return ok(view);
     },

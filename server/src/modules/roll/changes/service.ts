@@ -223,6 +223,19 @@ const toRow = (caller: Caller) => (row: RawRow): RollChangeRow => {
   };
 };
 
+/** The changes a caller reads: the office every one; a class teacher those of their students, those they filed, and those into or out of their classes. */
+function visibleChanges(caller: Caller): SQL {
+  if (caller.permissions.has(ROLL_PERMISSIONS.all)) return sql`TRUE`;
+  const mine = ledClasses(caller.auth.userId);
+  return sql`(${studentsInScope(caller, sql`s`)} OR a.applicant_user_id = ${caller.auth.userId} OR r.from_class_id IN (${mine}) OR r.to_class_id IN (${mine}))`;
+}
+
+/** Whether the caller reads this change (the list's rule, so that every listed change opens). */
+export async function canReadChange(db: DbOrTx, caller: Caller, applicationId: number): Promise<boolean> {
+  const [row] = await queryRows(db, sql`SELECT 1 ${rowJoins} WHERE a.id = ${applicationId} AND ${visibleChanges(caller)}`);
+  return Boolean(row);
+}
+
 export async function pageRollChanges(
   db: DbOrTx,
   caller: Caller,
@@ -230,8 +243,7 @@ export async function pageRollChanges(
   page: { offset: number; limit: number },
 ): Promise<{ total: number; rows: RollChangeRow[] }> {
   // A class teacher sees the changes of their students and those they filed; the office every change.
-  const conditions: SQL[] = [caller.permissions.has(ROLL_PERMISSIONS.all) ? sql`TRUE` : sql`(${studentsInScope(caller, sql`s`)} OR a.applicant_user_id = ${caller.auth.userId}
-    OR r.from_class_id IN (${ledClasses(caller.auth.userId)}) OR r.to_class_id IN (${ledClasses(caller.auth.userId)}))`];
+  const conditions: SQL[] = [visibleChanges(caller)];
   if (filter.keyword) {
     const pattern = likePattern(filter.keyword);
     conditions.push(sql`(s.name ILIKE ${pattern} OR s.student_number ILIKE ${pattern})`);
@@ -253,7 +265,9 @@ export async function pageRollChanges(
 export async function rollHistory(db: DbOrTx, caller: Caller, studentId: number): Promise<RollChangeRow[]> {
   const [student] = await queryRows<{ inScope: boolean }>(db, sql`SELECT ${studentsInScope(caller, sql`s`)} AS "inScope" FROM students s WHERE s.id = ${studentId}`);
   if (!student) throw notFound();
-  if (!student.inScope) throw forbidden('roll.notYourStudent');
-  const rows = await queryRows<RawRow>(db, sql`SELECT ${rowColumns} ${rowJoins} WHERE r.student_id = ${studentId} ORDER BY r.effective_date, a.id`);
-  return rows.map(toRow(caller));
+  const rows = await queryRows<RawRow & { visible: boolean }>(db, sql`
+    SELECT ${rowColumns}, ${visibleChanges(caller)} AS visible ${rowJoins} WHERE r.student_id = ${studentId} ORDER BY r.effective_date, a.id`);
+  // A student in the caller's scope shows their whole history; another one only if one of their changes is the caller's to read.
+  if (!student.inScope && !rows.some((row) => row.visible)) throw notFound();
+  return rows.map(({ visible: _visible, ...row }) => toRow(caller)(row));
 }

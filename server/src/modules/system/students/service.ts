@@ -73,54 +73,62 @@ export interface CreatedStudent {
  * a sibling may instead be linked to an existing parent account.
  */
 export async function createStudent(db: Db, config: Config, input: StudentCreate): Promise<CreatedStudent> {
-  return withAdvisoryLock(db, STUDENT_NUMBER_LOCK_ID, async (tx) => {
-    await classExists(tx, input.classId);
-    const studentNumber = await nextStudentNumber(tx, input.classId, input.entryYear);
-    if (await accountTaken(tx, studentNumber)) throw conflict('studentAdmin.accountTaken', { account: studentNumber });
-    const password = initialStudentPassword(studentNumber);
+  return withAdvisoryLock(db, STUDENT_NUMBER_LOCK_ID, (tx) => createStudentWithin(tx, config, input));
+}
 
-    let parentUserId: number;
-    let parentAccount: string;
-    if (input.parentAccount) {
-      const [parent] = await tx.select({ id: users.id, account: users.account }).from(users).where(and(eq(users.account, input.parentAccount), eq(users.userType, USER_TYPES.parent)));
-      if (!parent) throw badRequest('studentAdmin.parentNotFound', { account: input.parentAccount });
-      parentUserId = parent.id;
-      parentAccount = parent.account;
-    } else {
-      parentAccount = parentAccountOf(studentNumber);
-      if (await accountTaken(tx, parentAccount)) throw conflict('studentAdmin.accountTaken', { account: parentAccount });
-      const [parent] = await tx
-        .insert(users)
-        .values({ account: parentAccount, displayName: input.parentName || `${input.name}家长`, userType: USER_TYPES.parent, passwordHash: await hashPassword(parentAccount, password, config.argon2) })
-        .returning({ id: users.id });
-      parentUserId = parent!.id;
-      const parentRole = await roleId(tx, 'parent');
-      if (parentRole) await tx.insert(userRoles).values({ userId: parentUserId, roleId: parentRole }).onConflictDoNothing();
-    }
+/** Takes the student-number lock in the caller's transaction (enrolment creates a class's students in one). */
+export async function lockStudentNumbers(tx: Tx): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${STUDENT_NUMBER_LOCK_ID})`);
+}
 
-    const [account] = await tx
+/** createStudent inside a transaction that holds the student-number lock (lockStudentNumbers). */
+export async function createStudentWithin(tx: Tx, config: Config, input: StudentCreate): Promise<CreatedStudent> {
+  await classExists(tx, input.classId);
+  const studentNumber = await nextStudentNumber(tx, input.classId, input.entryYear);
+  if (await accountTaken(tx, studentNumber)) throw conflict('studentAdmin.accountTaken', { account: studentNumber });
+  const password = initialStudentPassword(studentNumber);
+
+  let parentUserId: number;
+  let parentAccount: string;
+  if (input.parentAccount) {
+    const [parent] = await tx.select({ id: users.id, account: users.account }).from(users).where(and(eq(users.account, input.parentAccount), eq(users.userType, USER_TYPES.parent)));
+    if (!parent) throw badRequest('studentAdmin.parentNotFound', { account: input.parentAccount });
+    parentUserId = parent.id;
+    parentAccount = parent.account;
+  } else {
+    parentAccount = parentAccountOf(studentNumber);
+    if (await accountTaken(tx, parentAccount)) throw conflict('studentAdmin.accountTaken', { account: parentAccount });
+    const [parent] = await tx
       .insert(users)
-      .values({ account: studentNumber, displayName: input.name, userType: USER_TYPES.student, passwordHash: await hashPassword(studentNumber, password, config.argon2) })
+      .values({ account: parentAccount, displayName: input.parentName || `${input.name}家长`, userType: USER_TYPES.parent, passwordHash: await hashPassword(parentAccount, password, config.argon2) })
       .returning({ id: users.id });
-    const studentRole = await roleId(tx, 'student');
-    if (studentRole) await tx.insert(userRoles).values({ userId: account!.id, roleId: studentRole });
-    const [student] = await tx
-      .insert(students)
-      .values({
-        userId: account!.id,
-        studentNumber,
-        name: input.name,
-        gender: input.gender,
-        birthDate: input.birthDate || null,
-        classId: input.classId,
-        entryYear: input.entryYear,
-        inSchoolStatus: input.inSchoolStatus,
-        enrolmentStatus: input.enrolmentStatus,
-      })
-      .returning({ id: students.id });
-    await tx.insert(guardians).values({ parentUserId, studentId: student!.id });
-    return { id: student!.id, studentNumber, parentAccount };
-  });
+    parentUserId = parent!.id;
+    const parentRole = await roleId(tx, 'parent');
+    if (parentRole) await tx.insert(userRoles).values({ userId: parentUserId, roleId: parentRole }).onConflictDoNothing();
+  }
+
+  const [account] = await tx
+    .insert(users)
+    .values({ account: studentNumber, displayName: input.name, userType: USER_TYPES.student, passwordHash: await hashPassword(studentNumber, password, config.argon2) })
+    .returning({ id: users.id });
+  const studentRole = await roleId(tx, 'student');
+  if (studentRole) await tx.insert(userRoles).values({ userId: account!.id, roleId: studentRole });
+  const [student] = await tx
+    .insert(students)
+    .values({
+      userId: account!.id,
+      studentNumber,
+      name: input.name,
+      gender: input.gender,
+      birthDate: input.birthDate || null,
+      classId: input.classId,
+      entryYear: input.entryYear,
+      inSchoolStatus: input.inSchoolStatus,
+      enrolmentStatus: input.enrolmentStatus,
+    })
+    .returning({ id: students.id });
+  await tx.insert(guardians).values({ parentUserId, studentId: student!.id });
+  return { id: student!.id, studentNumber, parentAccount };
 }
 
 /** Modifies a student's basic information; the number and accounts stay (they are the login). */
