@@ -64,6 +64,11 @@ describe('school roll changes', () => {
     const [after] = await rows<{ classId: number | null; enrolment: string; inSchool: string }>(sql`
       SELECT class_id AS "classId", enrolment_status AS enrolment, in_school_status AS "inSchool" FROM students WHERE id = ${student!.id}`);
     expect(after).toEqual({ classId: null, enrolment: '3', inSchool: '2' });
+    // No class and no electives: their timetable has no lessons.
+    expect(await rows(sql`SELECT 1 FROM elective_enrolments WHERE student_id = ${student!.id}`)).toHaveLength(0);
+    const [term] = await rows<{ code: string }>(sql`SELECT code FROM terms WHERE is_current`);
+    const week = await t.post('/mobileKb/queryXskb', { xh: student!.number, xnxq: term!.code, zs: '3' }, { token: tokens.admin });
+    expect(week.json().data).toMatchObject({ data: [], xxk: [] });
     // The class list no longer has the student.
     const demoClass = await classId('20190801');
     const [inClass] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM students WHERE class_id = ${demoClass} AND id = ${student!.id}`);

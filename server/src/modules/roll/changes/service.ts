@@ -160,6 +160,12 @@ export async function applyRollChange(tx: Tx, applicationId: number, senderUserI
   const classId = ROLL_CHANGE_INTO_CLASS.includes(change.kind) ? change.toClassId : null;
   await tx.execute(sql`
     UPDATE students SET class_id = ${classId}, enrolment_status = ${after.enrolment}, in_school_status = ${after.inSchool} WHERE id = ${change.studentId}`);
+  // Leaving the school's classes leaves this term's electives too (their seats go back to others).
+  if (!ROLL_CHANGE_INTO_CLASS.includes(change.kind)) {
+    await tx.execute(sql`
+      DELETE FROM elective_enrolments WHERE student_id = ${change.studentId}
+        AND session_id IN (SELECT es.id FROM elective_sessions es JOIN terms t ON t.id = es.term_id WHERE t.end_date >= ${schoolToday()}::date)`);
+  }
   await tx.execute(sql`
     UPDATE roll_changes SET effect = 'effective', effected_at = now(), enrolment_status_before = ${student!.enrolmentStatus}, in_school_status_before = ${student!.inSchoolStatus}
     WHERE application_id = ${applicationId}`);
