@@ -13,6 +13,8 @@ import { smsFlows } from './homeSchool/smsFlows.mjs';
 import { homeworkFlows } from './homeSchool/homeworkFlows.mjs';
 import { awardFlows } from './awards/awardFlows.mjs';
 import { applicationFlows } from './applications/applicationFlows.mjs';
+import { rollFlows } from './roll/rollFlows.mjs';
+import { certificateFlows } from './applications/certificateFlows.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
 const TOKEN_KEY = 'X-TOKEN-XX';
@@ -459,4 +461,7 @@ export const flows = [
   ...awardFlows,
   // Issue 14: leave, travel, their review and the approval chains of 申请审批 (web/e2e/applications/applicationFlows.mjs).
   ...applicationFlows,
+  ...certificateFlows,
+  // Issue 14: 学籍管理 (web/e2e/roll/rollFlows.mjs).
+  ...rollFlows,
 ];

@@ -1,9 +1,12 @@
-import { LEAVE_TYPE_DICTIONARY, type ApplicationStatus, type ApplicationView, type LeaveCancel, type LeaveCreate, type LeaveDuration, type TravelCreate } from '@campus/contract';
+import { LEAVE_TYPE_DICTIONARY, type ApplicationStatus, type CertificateKind, type ApplicationView, type LeaveCancel, type LeaveCreate, type LeaveDuration, type TravelCreate } from '@campus/contract';
 import { call, request } from './client.ts';
 import { fetchDictionary, type DictItem } from './dictionaries.ts';
 
-/** Calls of Leave application (/sqsp/qjsq) and Travel application (/sqsp/wcsq) (docs/calls-applications.md). */
-export type ApplicationKind = 'leave' | 'travel';
+/**
+ * Calls of Leave application (/sqsp/qjsq) and Travel application (/sqsp/wcsq) (docs/calls-applications.md), and
+ * the list, detail and withdrawal every applicant page shares by kind (day-school and certificates too: ./certificates.ts).
+ */
+export type ApplicationKind = 'leave' | 'travel' | CertificateKind;
 
 const callsOf = (kind: ApplicationKind) =>
   ({
@@ -22,7 +25,16 @@ export const LEAVE_CALLS = {
 
 export const TRAVEL_CALLS = callsOf('travel');
 
-export const APPLICATION_CALLS: Record<ApplicationKind, ReturnType<typeof callsOf>> = { leave: LEAVE_CALLS, travel: TRAVEL_CALLS };
+export const APPLICATION_CALLS: Record<ApplicationKind, ReturnType<typeof callsOf>> = {
+  leave: LEAVE_CALLS,
+  travel: TRAVEL_CALLS,
+  daySchool: callsOf('daySchool'),
+  enrolment: callsOf('enrolment'),
+  grade: callsOf('grade'),
+};
+
+/** The kinds whose page names a parent's children (every kind but travel, which is staff's own). */
+export type FamilyApplicationKind = Exclude<ApplicationKind, 'travel'>;
 
 /** A row of the applicant's list: the application without its trail and pictures. */
 export type ApplicationListRow = Omit<ApplicationView, 'trail' | 'images' | 'canDecide'>;
@@ -51,9 +63,14 @@ export async function withdrawApplication(kind: ApplicationKind, id: number): Pr
   return (await request<null>(APPLICATION_CALLS[kind].withdraw, { json: { id } })).msg;
 }
 
-export async function fetchLeaveChildren(signal?: AbortSignal): Promise<LeaveChild[]> {
-  const data = await call<LeaveChild[] | null>(LEAVE_CALLS.children, { json: {}, signal });
+/** A parent's children (a student: themselves) on the page of a kind. */
+export async function fetchApplicationChildren(kind: FamilyApplicationKind, signal?: AbortSignal): Promise<LeaveChild[]> {
+  const data = await call<LeaveChild[] | null>(`/api/applications/${kind}/children`, { json: {}, signal });
   return Array.isArray(data) ? data : [];
+}
+
+export function fetchLeaveChildren(signal?: AbortSignal): Promise<LeaveChild[]> {
+  return fetchApplicationChildren('leave', signal);
 }
 
 /** The leave types: the dictionary STD_LEAVE_TYPE. */

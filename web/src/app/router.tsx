@@ -3,11 +3,14 @@ import { Spin } from 'antd';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Guard } from './Guard.tsx';
 import { useSession } from '../state/session.ts';
+import { withTexts } from '../i18n/areas.ts';
 
 const LoginPage = lazy(() => import('../pages/login/LoginPage.tsx'));
 const NotFound = lazy(() => import('../pages/errors/NotFound.tsx'));
 const NoPermission = lazy(() => import('../pages/errors/NoPermission.tsx'));
 const QrCodePage = lazy(() => import('../pages/qrcode/QrCodePage.tsx'));
+/** Public: a certificate's QR code opens it (contract CERTIFICATE_VERIFY_PATH); its texts are the applications area's. */
+const VerifyPage = lazy(withTexts(['applications'], () => import('../pages/applications/certificates/VerifyPage.tsx')));
 const AppLayout = lazy(() => import('./layout/AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
 
 function Loading() {
@@ -46,6 +49,8 @@ export const routes: RouteObject[] = [
   { path: '/404', element: <Lazy><NotFound /></Lazy> },
   { path: '/no-permission', element: <Lazy><NoPermission /></Lazy> },
   { path: '/qrcode', element: <Lazy><QrCodePage /></Lazy> },
+  { path: '/verify/:code', element: <Lazy><VerifyPage /></Lazy> },
+  { path: '/verify', element: <Lazy><VerifyPage /></Lazy> },
   {
     path: '*',
     element: (

@@ -20,8 +20,9 @@ export type TextArea =
   | 'homeSchool'
   | 'awards'
   | 'applications'
+  | 'roll'
   | 'demo';
-export const TEXT_AREAS: readonly TextArea[] = ['system', 'menusDicts', 'operations', 'campus', 'people', 'pages', 'timetable', 'profiles', 'students', 'messageCenter', 'homeSchool', 'awards', 'applications', 'demo'];
+export const TEXT_AREAS: readonly TextArea[] = ['system', 'menusDicts', 'operations', 'campus', 'people', 'pages', 'timetable', 'profiles', 'students', 'messageCenter', 'homeSchool', 'awards', 'applications', 'roll', 'demo'];
 
 export interface AreaTexts {
   /** The area's part of the server catalogue (field names, validation messages of its schemas), if any. */
@@ -44,6 +45,7 @@ const modules: Record<TextArea, () => Promise<{ texts: AreaTexts }>> = {
   homeSchool: () => import('./areas/homeSchool.ts'),
   awards: () => import('./areas/awards.ts'),
   applications: () => import('./areas/applications.ts'),
+  roll: () => import('./areas/roll.ts'),
   demo: () => import('./areas/demo.ts'),
 };
 

@@ -23,6 +23,10 @@ export interface ManageContext<Row> {
 export interface ManagePageProps<Row extends object, Search extends object> {
   /** The page's permission value; `<permission>:edit` and `<permission>:delete` gate the buttons. */
   permission: string;
+  /** What gates the buttons that change data, where the page's menu has no edit button (default `<permission>:edit`). */
+  editPermission?: string;
+  /** What gates the delete buttons, where the page's menu has no delete button (default `<permission>:delete`). */
+  deletePermission?: string;
   /** The generic paged call of the list. */
   listUrl: string;
   /** Shown in the query header's bar (e.g. the page's menu title). */
@@ -61,6 +65,8 @@ export interface ManagePageProps<Row extends object, Search extends object> {
  */
 export function ManagePage<Row extends object, Search extends object = Record<string, unknown>>({
   permission,
+  editPermission = `${permission}:edit`,
+  deletePermission = `${permission}:delete`,
   listUrl,
   title,
   columns,
@@ -85,11 +91,13 @@ export function ManagePage<Row extends object, Search extends object = Record<st
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [exporting, setExporting] = useState(false);
   const search = useRef<Record<string, unknown>>(toSearch((initialSearch ?? {}) as Search));
-  const canEdit = allowed({ permissions: [`${permission}:edit`] });
-  const canDelete = allowed({ permissions: [`${permission}:delete`] });
+  const canEdit = allowed({ permissions: [editPermission] });
+  const canDelete = allowed({ permissions: [deletePermission] });
 
   const reload = () => table.current?.reload();
-  const selected = (table.current?.rows ?? []).filter((row) => selectedKeys.includes(row[rowKey] as Key));
+  // The rows of the last load: the table's handle still holds the previous ones while this load's render runs.
+  const [rows, setRows] = useState<Row[]>([]);
+  const selected = rows.filter((row) => selectedKeys.includes(row[rowKey] as Key));
   const context: ManageContext<Row> = { reload, selected, canEdit, canDelete };
 
   const withActions = useMemo<PagedColumn<Row>[]>(
@@ -182,7 +190,10 @@ export function ManagePage<Row extends object, Search extends object = Record<st
         defaultSearch={search.current}
         scroll={{ x: 'max-content' }}
         rowSelection={deleteUrl || toolbar ? { selectedRowKeys: selectedKeys, onChange: (keys) => setSelectedKeys(keys), preserveSelectedRowKeys: false } : undefined}
-        onLoaded={() => setSelectedKeys((keys) => keys.filter((key) => (table.current?.rows ?? []).some((row) => row[rowKey] === key)))}
+        onLoaded={(data) => {
+          setRows(data.rows);
+          setSelectedKeys((keys) => keys.filter((key) => data.rows.some((row) => row[rowKey] === key)));
+        }}
       />
       {children?.(context)}
     </div>

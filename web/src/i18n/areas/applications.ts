@@ -1,4 +1,4 @@
-import { applicationsEn, applicationsZh } from '@campus/contract';
+import { applicationsEn, applicationsZh, certificatesEn, certificatesZh } from '@campus/contract';
 import approvalTrailZh from '../applications/approvalTrail.zh.json';
 import approvalTrailEn from '../applications/approvalTrail.en.json';
 import zh from '../applications/applications.zh.json';
@@ -11,13 +11,18 @@ import reviewZh from '../applications/review.zh.json';
 import reviewEn from '../applications/review.en.json';
 import flowsZh from '../applications/flows.zh.json';
 import flowsEn from '../applications/flows.en.json';
+import certificatesWebZh from '../applications/certificates.zh.json';
+import certificatesWebEn from '../applications/certificates.en.json';
 import type { AreaTexts } from '../areas.ts';
 
-/** 申请审批: the approval trail (shared by every page that shows an application), the statuses, leave and travel, the review queue and the approval chains. */
+/**
+ * 申请审批: the approval trail (shared by every page that shows an application), the statuses, leave and travel,
+ * day-school and certificates (with the public verification page), the review queue and the approval chains.
+ */
 export const texts: AreaTexts = {
-  contract: { zh: applicationsZh, en: applicationsEn },
+  contract: { zh: { ...applicationsZh, ...certificatesZh }, en: { ...applicationsEn, ...certificatesEn } },
   web: {
-    zh: { ...approvalTrailZh, ...zh, ...leaveZh, ...travelZh, ...reviewZh, ...flowsZh },
-    en: { ...approvalTrailEn, ...en, ...leaveEn, ...travelEn, ...reviewEn, ...flowsEn },
+    zh: { ...approvalTrailZh, ...zh, ...leaveZh, ...travelZh, ...certificatesWebZh, ...reviewZh, ...flowsZh },
+    en: { ...approvalTrailEn, ...en, ...leaveEn, ...travelEn, ...certificatesWebEn, ...reviewEn, ...flowsEn },
   },
 };

@@ -250,7 +250,7 @@ export async function verifyCertificate(db: DbOrTx, code: string): Promise<Certi
     schoolName: content.schoolName,
     schoolNameEn: content.schoolNameEn,
     studentName: maskName(content.studentName),
-    className: `${content.gradeName}${content.className}`,
+    className: content.className,
     issuedAt: content.issuedOn,
     validUntil: row.kind === 'daySchool' ? content.endDate : '',
     pdfSha256: row.pdfSha256 ?? '',

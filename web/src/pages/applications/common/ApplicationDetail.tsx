@@ -33,13 +33,17 @@ export interface ApplicationDetailProps {
   onCancelLeave?: (application: ApplicationView) => void;
   /** Withdrawn: the list loads again. */
   onChanged: () => void;
+  /** The pictures' section (on by default); off for types that take none (day-school, certificates). */
+  showImages?: boolean;
+  /** What follows the facts (an approved application's certificate). */
+  extra?: (application: ApplicationView) => ReactNode;
 }
 
 /**
  * One application as its applicant reads it, in a panel that takes a phone's whole width: every field,
  * the pictures and the approval trail; withdraw and reporting the return when the application allows them.
  */
-export function ApplicationDetail({ kind, id, title, facts, readOnly = false, onClose, onCancelLeave, onChanged }: ApplicationDetailProps) {
+export function ApplicationDetail({ kind, id, title, facts, readOnly = false, onClose, onCancelLeave, onChanged, showImages = true, extra }: ApplicationDetailProps) {
   const { t } = useTranslation();
   const phone = usePhone();
   const query = useQuery({
@@ -81,12 +85,18 @@ export function ApplicationDetail({ kind, id, title, facts, readOnly = false, on
     >
       {id !== null && query.isError && <Result status="warning" title={t('application.notFound')} />}
       {id !== null && !query.isError && !application && <Spin className="application-loading" />}
-      {application && <Loaded application={application} facts={facts} phone={phone} />}
+      {application && <Loaded application={application} facts={facts} phone={phone} showImages={showImages} extra={extra} />}
     </SidePanel>
   );
 }
 
-function Loaded({ application, facts, phone }: { application: ApplicationView; facts: (application: ApplicationView) => DetailFact[]; phone: boolean }) {
+interface LoadedProps extends Pick<ApplicationDetailProps, 'facts' | 'extra'> {
+  application: ApplicationView;
+  phone: boolean;
+  showImages: boolean;
+}
+
+function Loaded({ application, facts, phone, showImages, extra }: LoadedProps) {
   const { t } = useTranslation();
   const own: DetailFact[] = facts(application);
   const items: DetailFact[] = [
@@ -129,10 +139,13 @@ function Loaded({ application, facts, phone }: { application: ApplicationView; f
         className="application-facts"
         items={items.map((item) => ({ key: item.key, label: item.label, children: <span data-testid={`application-fact-${item.key}`}>{item.value}</span> }))}
       />
-      <section className="application-section" aria-label={t('application.images')}>
-        <div className="application-section-title">{t('application.images')}</div>
-        <ApplicationImages images={application.images} />
-      </section>
+      {extra?.(application)}
+      {showImages && (
+        <section className="application-section" aria-label={t('application.images')}>
+          <div className="application-section-title">{t('application.images')}</div>
+          <ApplicationImages images={application.images} />
+        </section>
+      )}
       <section className="application-section" aria-label={t('application.trail')}>
         <div className="application-section-title">{t('application.trail')}</div>
         <ApprovalTrail entries={application.trail} stepCount={application.stepCount} />

@@ -8,7 +8,7 @@ import { feedback } from '../../../app/feedback.ts';
 import { NoticeBody, noticeTime } from '../../homeSchool/common/NoticeBody.tsx';
 
 /**
- * What the applicant's pages (leave and travel) share: the status with the reported return, the time span,
+ * What the applicant's pages (leave, travel, day-school and certificates) share: the status with the reported return, the time span,
  * the pictures, the row's actions and the phone's card.
  */
 
@@ -135,15 +135,15 @@ export function ApplicationActions({ kind, row, onView, onCancelLeave, onChanged
   );
 }
 
-/** An application as a card: the list's form on a phone. */
-export function ApplicationCard({ row, title, children, actions }: { row: ApplicationListRow; title: ReactNode; children?: ReactNode; actions?: ReactNode }) {
+/** An application as a card: the list's form on a phone; `showTime` off for types without a time span (certificates). */
+export function ApplicationCard({ row, title, children, actions, showTime = true }: { row: ApplicationListRow; title: ReactNode; children?: ReactNode; actions?: ReactNode; showTime?: boolean }) {
   return (
     <div className="application-card" data-testid="application-card" data-id={row.id}>
       <div className="application-card-head">
         <span className="application-card-title">{title}</span>
         <StatusTag row={row} />
       </div>
-      <TimeRange row={row} />
+      {showTime && <TimeRange row={row} />}
       {children}
       <Typography.Text type="secondary" className="application-card-meta">
         <span>{noticeTime(row.createdAt)}</span>

@@ -28,6 +28,11 @@ export interface MyApplicationsListProps {
   ready: boolean;
   /** The type's own columns, between the time and the status (a wide screen). */
   columns: PagedColumn<ApplicationListRow>[];
+  /**
+   * The start-to-end time column and card line (on by default); off for types that show their span their own
+   * way (day-school: dates) or have none (certificates).
+   */
+  showTime?: boolean;
   /** The card's title and its own lines (a phone). */
   card: (row: ApplicationListRow) => { title: ReactNode; body?: ReactNode };
   emptyText: ReactNode;
@@ -42,7 +47,7 @@ export interface MyApplicationsListProps {
  * The applicant's own applications of one kind: a status filter and the apply button above a table (a wide
  * screen) or cards (a phone, no sideways scrolling); a row opens the detail, its buttons withdraw or report the return.
  */
-export function MyApplicationsList({ kind, table, title, applyLabel, onApply, studentId, ready, columns, card, emptyText, before, onOpen, onCancelLeave, onChanged }: MyApplicationsListProps) {
+export function MyApplicationsList({ kind, table, title, applyLabel, onApply, studentId, ready, columns, showTime = true, card, emptyText, before, onOpen, onCancelLeave, onChanged }: MyApplicationsListProps) {
   const { t } = useTranslation();
   const phone = usePhone();
   const [status, setStatus] = useState<ApplicationStatus | ''>('');
@@ -62,7 +67,7 @@ export function MyApplicationsList({ kind, table, title, applyLabel, onApply, st
           render: (_: unknown, row) => {
             const { title: cardTitle, body } = card(row);
             return (
-              <ApplicationCard row={row} title={cardTitle} actions={actions(row, false)}>
+              <ApplicationCard row={row} title={cardTitle} actions={actions(row, false)} showTime={showTime}>
                 {body}
               </ApplicationCard>
             );
@@ -71,7 +76,7 @@ export function MyApplicationsList({ kind, table, title, applyLabel, onApply, st
       ]
     : [
         ...columns.slice(0, 1),
-        { key: 'time', title: t('application.time'), width: 300, render: (_: unknown, row) => <TimeRange row={row} /> },
+        ...(showTime ? [{ key: 'time', title: t('application.time'), width: 300, render: (_: unknown, row: ApplicationListRow) => <TimeRange row={row} /> }] : []),
         ...columns.slice(1),
         {
           key: 'status',

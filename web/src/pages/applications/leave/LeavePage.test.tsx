@@ -56,6 +56,9 @@ const row = (id: number, extra: Partial<ApplicationListRow> = {}): ApplicationLi
   createdAt: '2026-11-24 20:00:00',
   canWithdraw: true,
   canCancel: false,
+  details: {},
+  termNames: [],
+  certificate: null,
   ...extra,
 });
 

@@ -20,12 +20,15 @@ vi.mock('../../../api/client.ts', async () => {
   return {
     ...clientModule,
     request: async (path: string, options?: RequestOptions) => ({ result: true, code: 200, msg: messages[path] ?? '', data: await calls.call(path, options) }),
-    // Pictures behind the token: refused here, so the thumbnail shows its name only.
-    download: async () => {
+    // Pictures behind the token: refused here, so the thumbnail shows its name only; a certificate downloads.
+    download: async (path: string) => {
+      if (path === '/api/applications/certificates/pdf') return new Blob(['%PDF-1.7'], { type: 'application/pdf' });
       throw new Error('no file');
     },
   };
 });
+const saveBlob = vi.hoisted(() => vi.fn());
+vi.mock('../../../api/exports.ts', async (original) => ({ ...(await original<typeof import('../../../api/exports.ts')>()), saveBlob }));
 
 const route = { path: '/sqsp/sqsh', title: '申请审核', titleEn: 'Application review' } as AppRoute;
 
@@ -79,6 +82,9 @@ const detail = (id: number, extra: Partial<ApplicationView> = {}): ApplicationVi
   canWithdraw: false,
   canCancel: false,
   canDecide: true,
+  details: {},
+  termNames: [],
+  certificate: null,
   ...extra,
 });
 
@@ -241,5 +247,66 @@ describe('ReviewPage', () => {
     // The detail reads the application again: decided, so no buttons are left.
     await waitFor(() => expect(screen.queryByTestId('review-detail-approve')).toBeNull());
     expect(within(screen.getByTestId('review-detail')).getByTestId('application-status')).toHaveTextContent('已通过');
+  });
+
+  it("shows a day-school application's dates, address, guardian and transport to its approver", async () => {
+    stub.on('/api/applications/review/get', () =>
+      detail(6, {
+        type: 'daySchool',
+        leaveType: '',
+        leaveTypeName: '',
+        startAt: '2026-12-01 00:00',
+        endAt: '2027-01-15 23:59',
+        duration: null,
+        reason: 'Moved near the school',
+        images: [],
+        details: { startDate: '2026-12-01', endDate: '2027-01-15', address: 'No. 8 Garden Road', guardian: 'Zhang Wei (father)', guardianPhone: '13800138000', transport: 'bus' },
+      }),
+    );
+    renderPage('/sqsp/sqsh?id=6');
+    const view = await screen.findByTestId('review-detail');
+    expect(within(view).getByTestId('review-fact-type')).toHaveTextContent('走读');
+    expect(within(view).getByTestId('review-fact-dates')).toHaveTextContent('2026-12-01 至 2027-01-15');
+    expect(within(view).queryByTestId('review-fact-time')).toBeNull();
+    expect(within(view).getByTestId('review-fact-address')).toHaveTextContent('No. 8 Garden Road');
+    expect(within(view).getByTestId('review-fact-guardian')).toHaveTextContent('Zhang Wei (father) · 13800138000');
+    expect(within(view).getByTestId('review-fact-transport')).toHaveTextContent('乘公交车');
+    expect(within(view).getByTestId('review-fact-reason')).toHaveTextContent('Moved near the school');
+    expect(within(view).getByTestId('certificate-pending')).toBeInTheDocument();
+    expect(within(view).queryByText('图片')).toBeNull();
+    expect(screen.getByTestId('review-detail-approve')).toBeInTheDocument();
+  });
+
+  it("shows a grade certificate's purpose, English page and terms, and downloads it once approved", async () => {
+    saveBlob.mockClear();
+    stub.on('/api/applications/review/get', () =>
+      detail(8, {
+        type: 'gradeCertificate',
+        status: 'approved',
+        canDecide: false,
+        leaveType: '',
+        leaveTypeName: '',
+        startAt: '',
+        endAt: '',
+        duration: null,
+        reason: '',
+        images: [],
+        details: { purpose: 'Visa application', english: true, termIds: [2, 3] },
+        termNames: ['2025-2026 second term', '2026-2027 first term'],
+        certificate: { serialNumber: 'CJ2026000008', issuedAt: '2026-11-26 09:30:00', verifyPath: '/verify/xyz' },
+      }),
+    );
+    renderPage('/sqsp/sqsh?id=8');
+    const view = await screen.findByTestId('review-detail');
+    expect(within(view).getByTestId('review-fact-type')).toHaveTextContent('成绩证明');
+    expect(within(view).getByTestId('review-fact-purpose')).toHaveTextContent('Visa application');
+    expect(within(view).getByTestId('review-fact-english')).toHaveTextContent('是');
+    expect(within(view).getByTestId('review-fact-terms')).toHaveTextContent('2025-2026 second term2026-2027 first term');
+    expect(within(view).queryByTestId('review-fact-time')).toBeNull();
+    expect(within(view).getByTestId('certificate-serial')).toHaveTextContent('CJ2026000008');
+    expect(within(view).getByTestId('certificate-verify-link')).toHaveAttribute('href', '/verify/xyz');
+    fireEvent.click(within(view).getByTestId('certificate-download-8'));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'CJ2026000008.pdf'));
+    expect(screen.queryByTestId('review-detail-approve')).toBeNull();
   });
 });

@@ -1,22 +1,20 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, DatePicker, Form, Input, Modal, Select, Space, Table, Tag, Upload } from 'antd';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
-  precheckFile,
   staffCreateSchema,
   staffUpdateSchema,
   type ClassAdminRow,
   type StaffFormOptions,
-  type StaffImportError,
   type StaffImportResult,
   type StaffRow,
 } from '@campus/contract';
 import type { PageProps } from '../../registry.ts';
-import { ApiError, call, download, request, upload } from '../../../api/client.ts';
-import { saveBlob } from '../../../api/exports.ts';
+import { call, request } from '../../../api/client.ts';
 import { ManagePage, FormDialog, type FormMode } from '../../../components/ManagePage/index.ts';
 import { DeleteButton } from '../../../components/DeleteButton/index.ts';
+import { ImportDialog } from '../../../components/ImportDialog/index.ts';
 import { zodRule } from '../../../app/forms/zodRule.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { useScreenOptions } from '../../system/common/peopleOptions.ts';
@@ -257,126 +255,23 @@ export default function StaffPage(_props: PageProps) {
               );
             }}
           </FormDialog>
-          <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={reload} />
+          <ImportDialog<StaffImportResult>
+            open={importing}
+            onClose={() => setImporting(false)}
+            onImported={reload}
+            title={t('staffPage.importTitle')}
+            hint={t('staffPage.importHint')}
+            url="/api/records/staff/import"
+            templateUrl="/api/records/staff/template"
+            templateName={t('staff.templateName')}
+            purpose="staffImport"
+            successText={(result) => t('staff.imported', { count: result.imported })}
+            testId="staff-import"
+          />
           <AssignDialog staff={assigning} onClose={() => setAssigning(null)} onAssigned={reload} />
         </>
       )}
     </ManagePage>
-  );
-}
-
-/** Upload of the staff workbook: every bad cell is listed, and nothing is imported until the file is clean. */
-function ImportDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
-  const { t } = useTranslation();
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<StaffImportError[]>([]);
-  const [summary, setSummary] = useState<{ type: 'error' | 'success'; text: string } | null>(null);
-
-  const reset = () => {
-    setFile(null);
-    setErrors([]);
-    setSummary(null);
-  };
-
-  const send = async () => {
-    if (!file) {
-      feedback().message.warning(t('files.noFile'));
-      return;
-    }
-    const refusal = precheckFile('staffImport', file);
-    if (refusal) {
-      setErrors([]);
-      setSummary({ type: 'error', text: t(refusal.key, refusal.params) });
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await upload<StaffImportResult>('/api/records/staff/import', { files: [file] }, { silent: true });
-      setErrors([]);
-      setSummary({ type: 'success', text: t('staff.imported', { count: result.imported }) });
-      feedback().message.success(t('staff.imported', { count: result.imported }));
-      onImported();
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const data = error.envelope?.data as StaffImportResult | null | undefined;
-        setErrors(data?.errors ?? []);
-        setSummary({ type: 'error', text: error.message });
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const template = async () => {
-    try {
-      saveBlob(await download('/api/records/staff/template'), `${t('staff.templateName')}.xlsx`);
-    } catch {
-      // The request client has shown why.
-    }
-  };
-
-  return (
-    <Modal
-      open={open}
-      title={t('staffPage.importTitle')}
-      onCancel={() => {
-        reset();
-        onClose();
-      }}
-      width={760}
-      destroyOnHidden
-      mask={{ closable: false }}
-      footer={[
-        <Button key="close" onClick={() => { reset(); onClose(); }} data-testid="staff-import-close">
-          {t('manage.close')}
-        </Button>,
-        <Button key="send" type="primary" loading={busy} onClick={() => void send()} data-testid="staff-import-send">
-          {t('staffPage.importSend')}
-        </Button>,
-      ]}
-    >
-      <div data-testid="staff-import-dialog">
-        <p>{t('staffPage.importHint')}</p>
-        <Space wrap>
-          <Button icon={<DownloadOutlined />} onClick={() => void template()} data-testid="staff-import-template">
-            {t('staffPage.template')}
-          </Button>
-          <Upload
-            accept=".xlsx"
-            maxCount={1}
-            beforeUpload={(chosen) => {
-              setFile(chosen);
-              setErrors([]);
-              setSummary(null);
-              return false;
-            }}
-            onRemove={() => setFile(null)}
-            fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
-          >
-            <Button icon={<UploadOutlined />} data-testid="staff-import-choose">
-              {t('staffPage.chooseFile')}
-            </Button>
-          </Upload>
-        </Space>
-        {summary && <Alert className="people-import-errors" type={summary.type} showIcon title={summary.text} data-testid={`staff-import-${summary.type}`} />}
-        {errors.length > 0 && (
-          <Table<StaffImportError>
-            className="people-import-errors"
-            size="small"
-            rowKey={(row) => `${row.row}-${row.column}-${row.message}`}
-            dataSource={errors}
-            pagination={errors.length > 10 ? { pageSize: 10 } : false}
-            columns={[
-              { key: 'row', dataIndex: 'row', title: t('staffPage.errorRow'), width: 80 },
-              { key: 'column', dataIndex: 'column', title: t('staffPage.errorColumn'), width: 160 },
-              { key: 'message', dataIndex: 'message', title: t('staffPage.errorMessage') },
-            ]}
-            data-testid="staff-import-errors"
-          />
-        )}
-      </div>
-    </Modal>
   );
 }
 

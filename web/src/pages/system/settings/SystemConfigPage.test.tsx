@@ -17,6 +17,9 @@ const VIEW: SystemConfigView = {
   logoUrl: '/api/config/logo/logo123',
   footer: '',
   footerEn: '',
+  schoolName: '',
+  schoolNameEn: '',
+  seal: '',
   reportUrl: '',
   officePreviewUrl: '',
   loginType: 'normal',
@@ -52,5 +55,18 @@ describe('SystemConfigPage', () => {
     await waitFor(() => expect(stub.bodies('/api/system/config/save')).toHaveLength(1));
     expect(stub.bodies('/api/system/config/save')[0]).toMatchObject({ title: '新标题', loginType: 'IDS', timeoutUrl: 'https://ids.example.edu/logout', logo: 'logo123', logRetentionDays: 180 });
     await waitFor(() => expect(useSession.getState().config.title).toBe('新标题'));
+  });
+
+  it("keeps the certificates' school names and seal when saving, and sends the changed ones", async () => {
+    stub.on('/api/system/config/get', () => ({ ...VIEW, schoolName: '实验中学', schoolNameEn: '', seal: 'seal9' }));
+    render(<SystemConfigPage route={route} />);
+    const name = await screen.findByTestId('sysconfig-school-name');
+    await waitFor(() => expect(name).toHaveValue('实验中学'));
+    expect(screen.getByText('公章图片')).toBeInTheDocument();
+    expect(screen.getByText('当前公章')).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('sysconfig-school-name-en'), { target: { value: ' Shiyan Middle School ' } });
+    fireEvent.click(screen.getByTestId('sysconfig-save'));
+    await waitFor(() => expect(stub.bodies('/api/system/config/save')).toHaveLength(1));
+    expect(stub.bodies('/api/system/config/save')[0]).toMatchObject({ schoolName: '实验中学', schoolNameEn: ' Shiyan Middle School ', seal: 'seal9', logo: 'logo123' });
   });
 });

@@ -6,26 +6,41 @@ import type { PageProps } from '../../registry.ts';
 import { call } from '../../../api/client.ts';
 import { authApi } from '../../../api/auth.ts';
 import { FileUpload } from '../../../components/FileUpload/index.ts';
+import { useAuthorizedObjectUrl } from '../../../hooks/useAuthorizedObjectUrl.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { appTitle } from '../../../app/appTitle.ts';
 import { sessionState } from '../../../state/session.ts';
 import { currentLanguage } from '../../../i18n/index.ts';
 import './SystemConfigPage.css';
 
-type ConfigFormValues = Omit<SystemConfigForm, 'logo'> & { logo: string[] };
+/** The pictures (logo, seal) as the upload's lists of ids; the configuration stores one id each. */
+type ConfigFormValues = Omit<SystemConfigForm, 'logo' | 'seal'> & { logo: string[]; seal: string[] };
 
 const toForm = (view: SystemConfigView): ConfigFormValues => {
   const { logoUrl: _url, encryptionForced: _forced, ...values } = view;
-  return { ...values, logo: view.logo ? [view.logo] : [] };
+  return { ...values, logo: view.logo ? [view.logo] : [], seal: view.seal ? [view.seal] : [] };
 };
 
-/** /xtgl/xtpz: titles, logo, footers, addresses, login type, theme, request encryption (issue 4, item 6). */
+/** One picture: a new upload replaces the one before it. */
+const lastId = (ids: string[] | undefined) => (ids ?? []).slice(-1);
+
+/** The seal as certificates will print it: the stored or just uploaded picture, read with the token. */
+function SealPreview({ id, alt }: { id: string | undefined; alt: string }) {
+  const { url } = useAuthorizedObjectUrl(id ? `/file/download/${encodeURIComponent(id)}` : null);
+  return url ? <img src={url} alt={alt} className="ops-seal-preview" data-testid="sysconfig-seal-preview" /> : null;
+}
+
+/**
+ * /xtgl/xtpz: titles, logo, footers, the school's name and seal on certificates, addresses, login type, theme,
+ * request encryption (issue 4, item 6; issue 14). Saving sends every field: one left out would be stored empty.
+ */
 export default function SystemConfigPage(_props: PageProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ConfigFormValues>();
   const [view, setView] = useState<SystemConfigView | null>(null);
   const [saving, setSaving] = useState(false);
   const loginType = Form.useWatch('loginType', form);
+  const seal = Form.useWatch('seal', form);
 
   const load = useCallback(async () => {
     try {
@@ -43,7 +58,7 @@ export default function SystemConfigPage(_props: PageProps) {
 
   // The contract schema checks the stored shape (logo as one id) while the form keeps the upload's list, so
   // each field's rule runs the schema over the converted form (zodRule would see the list and skip refinements).
-  const asPayload = (values: ConfigFormValues): SystemConfigForm => ({ ...values, logo: values.logo?.at(-1) ?? '' });
+  const asPayload = (values: ConfigFormValues): SystemConfigForm => ({ ...values, logo: values.logo?.at(-1) ?? '', seal: values.seal?.at(-1) ?? '' });
   const rule = (field: keyof SystemConfigForm) => ({
     validator: async () => {
       const result = systemConfigSchema.safeParse(asPayload(form.getFieldsValue(true) as ConfigFormValues));
@@ -96,7 +111,7 @@ export default function SystemConfigPage(_props: PageProps) {
         <Form.Item label={t('opsConfig.logo')} extra={t('opsConfig.logoHint')}>
           {view?.logoUrl && <img src={view.logoUrl} alt={t('opsConfig.logo')} className="ops-logo-preview" data-testid="sysconfig-logo-preview" />}
           {/* One logo: a new upload replaces the one before it. */}
-          <Form.Item name="logo" noStyle normalize={(ids: string[] | undefined) => (ids ?? []).slice(-1)}>
+          <Form.Item name="logo" noStyle normalize={lastId}>
             <FileUpload purpose="image" showHint={false} knownFiles={view?.logo ? [{ RESID: view.logo, name: t('opsConfig.currentLogo') }] : []} data-testid="sysconfig-logo" />
           </Form.Item>
         </Form.Item>
@@ -112,6 +127,24 @@ export default function SystemConfigPage(_props: PageProps) {
             </Form.Item>
           </Col>
         </Row>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="schoolName" label={t('opsConfig.schoolName')} extra={t('opsConfig.schoolNameHint')} rules={[rule('schoolName')]}>
+              <Input maxLength={60} data-testid="sysconfig-school-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="schoolNameEn" label={t('opsConfig.schoolNameEn')} extra={t('opsConfig.schoolNameEnHint')} rules={[rule('schoolNameEn')]}>
+              <Input maxLength={120} data-testid="sysconfig-school-name-en" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item label={t('opsConfig.seal')} extra={t('opsConfig.sealHint')}>
+          <SealPreview id={seal?.at(-1)} alt={t('opsConfig.seal')} />
+          <Form.Item name="seal" noStyle normalize={lastId} rules={[rule('seal')]}>
+            <FileUpload purpose="image" showHint={false} knownFiles={view?.seal ? [{ RESID: view.seal, name: t('opsConfig.currentSeal') }] : []} data-testid="sysconfig-seal" />
+          </Form.Item>
+        </Form.Item>
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="reportUrl" label={t('opsConfig.reportUrl')} rules={[rule('reportUrl')]}>

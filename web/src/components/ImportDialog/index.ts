@@ -1,0 +1,1 @@
+export { ImportDialog, type ImportDialogProps, type ImportErrorRow, type ImportResult } from './ImportDialog.tsx';
