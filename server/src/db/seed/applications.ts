@@ -125,3 +125,15 @@ export async function seedApplications(tx: Tx): Promise<void> {
   const withdrawnCertificate = await file({ type: 'gradeCertificate', applicant: p5!.parentUserId, studentId: p5!.id, start: null, end: null, reason: '', details: { purpose: '银行开户', english: false, termIds }, createdDaysAgo: 5 });
   await withdrawApplication(tx, (await applicationFacts(tx, withdrawnCertificate, true))!, p5!.parentUserId);
 }
+
+/**
+ * The seeded decisions were all taken "now" by the seed; their bell messages are dated an hour after the
+ * application was filed instead, so a newcomer's bell reads like the weeks it describes (and the newest
+ * messages are not all about the seeded applications).
+ */
+export async function backdateApplicationMessages(tx: Tx): Promise<void> {
+  await tx.execute(sql`
+    UPDATE messages m SET created_at = least(now(), a.created_at + interval '1 hour')
+    FROM applications a
+    WHERE m.link ~ '^/(sqsp|xjgl)/[a-z]+[?]id=[0-9]+$' AND a.id = substring(m.link from 'id=([0-9]+)$')::int AND a.created_at < now() - interval '1 hour'`);
+}

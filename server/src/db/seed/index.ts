@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { USER_TYPES } from '@campus/contract';
 import type { Config } from '../../config.ts';
 import { DEFAULT_PASSWORD_POLICY, SettingKey } from '../../modules/system/settings/service.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { withAdvisoryLock, type Db, type Tx } from '../client.ts';
+import { queryRows, withAdvisoryLock, type Db, type Tx } from '../client.ts';
 import { eq, inArray } from 'drizzle-orm';
 import { menus, roleMenus, roles, systemConfig, userRoles, users } from '../schema/index.ts';
 import { MENU_TREE, type DemoRole, type MenuSeed } from './menus.ts';
@@ -11,7 +12,7 @@ import { seedHomeCards } from './pages.ts';
 import { seedJobs } from './jobs.ts';
 import { seedConduct, seedHomework, seedNotices, seedSms } from './homeSchool.ts';
 import { seedAwards } from './awards.ts';
-import { seedApplications } from './applications.ts';
+import { backdateApplicationMessages, seedApplications } from './applications.ts';
 import { seedEnrolment, seedRollChanges } from './roll.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -134,8 +135,11 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedSms(tx);
     await seedHomework(tx);
     await seedAwards(tx);
+    // Only a fresh demo school's messages are re-dated, never those of a school in use.
+    const [before] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM applications) AS any`);
     await seedApplications(tx);
     await seedRollChanges(tx);
     await seedEnrolment(tx);
+    if (!before?.any) await backdateApplicationMessages(tx);
   });
 }
