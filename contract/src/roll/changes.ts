@@ -30,8 +30,6 @@ export const ROLL_STATUS_AFTER: Record<RollChangeKind, { enrolment: string; inSc
   resume: { enrolment: '1', inSchool: '1' },
 };
 
-/** A class's default size limit when the class names none. */
-export const CLASS_CAPACITY_DEFAULT = 50;
 export const ROLL_REASON_MAX = 500;
 export const ROLL_SCHOOL_MAX = 100;
 

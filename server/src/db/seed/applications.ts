@@ -11,6 +11,14 @@ import '../../modules/applications/certificates/service.ts';
  * cancelled early (销假) — and staff leave and travel, one of them T0001's own travel that waits for
  * T0001 as their department's head (who cannot approve it) and for the principal.
  */
+/** Decides a seeded application's step as one of its approvers other than the applicant (`preferred` when among them). */
+export async function decideAsApprover(tx: Tx, id: number, decision: 'approve' | 'reject', comment: string, preferred: number): Promise<void> {
+  const [approver] = await queryRows<{ userId: number }>(tx, sql`
+    SELECT p.user_id AS "userId" FROM application_approvers p JOIN applications a ON a.id = p.application_id
+    WHERE p.application_id = ${id} AND p.user_id <> a.applicant_user_id ORDER BY (p.user_id = ${preferred}) DESC, p.user_id LIMIT 1`);
+  if (approver) await decideWithin(tx, approver.userId, false, { ids: [id], decision, comment });
+}
+
 export async function seedApplications(tx: Tx): Promise<void> {
   const [existing] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM applications) AS any`);
   if (existing?.any) return;
@@ -47,12 +55,7 @@ export async function seedApplications(tx: Tx): Promise<void> {
     return row!.id;
   };
   // Each step is decided by one of its approvers (the demo teachers where they are among them).
-  const decide = async (expected: number, id: number, decision: 'approve' | 'reject', comment = '') => {
-    const [approver] = await queryRows<{ userId: number }>(tx, sql`
-      SELECT p.user_id AS "userId" FROM application_approvers p JOIN applications a ON a.id = p.application_id
-      WHERE p.application_id = ${id} AND p.user_id <> a.applicant_user_id ORDER BY (p.user_id = ${expected}) DESC, p.user_id LIMIT 1`);
-    if (approver) await decideWithin(tx, approver.userId, false, { ids: [id], decision, comment });
-  };
+  const decide = (expected: number, id: number, decision: 'approve' | 'reject', comment = '') => decideAsApprover(tx, id, decision, comment, expected);
 
   const [demo, p2, p3, p4, p5, p6, p7] = pupils as [(typeof pupils)[0], ...(typeof pupils)];
   // The demo student's sick leave tomorrow morning, filed by the parent: waits for the class teacher.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../client.ts';
-import { applicationFacts, decideWithin, startApproval, withdrawApplication } from '../../modules/applications/approvals/service.ts';
+import { applicationFacts, startApproval, withdrawApplication } from '../../modules/applications/approvals/service.ts';
+import { decideAsApprover } from './applications.ts';
 import { applyRollChange } from '../../modules/roll/changes/service.ts';
 import { schoolToday } from '../../modules/timetable/views/service.ts';
 
@@ -53,12 +54,7 @@ export async function seedRollChanges(tx: Tx): Promise<void> {
     return row!.id;
   };
   // Each step by one of its approvers other than the applicant (the seed decides as them).
-  const decide = async (id: number, decision: 'approve' | 'reject', comment = '') => {
-    const [approver] = await queryRows<{ userId: number }>(tx, sql`
-      SELECT p.user_id AS "userId" FROM application_approvers p JOIN applications a ON a.id = p.application_id
-      WHERE p.application_id = ${id} AND p.user_id <> a.applicant_user_id ORDER BY (p.user_id = ${t1}) DESC, p.user_id LIMIT 1`);
-    if (approver) await decideWithin(tx, approver.userId, true, { ids: [id], decision, comment });
-  };
+  const decide = (id: number, decision: 'approve' | 'reject', comment = '') => decideAsApprover(tx, id, decision, comment, t1);
 
   // The demo class: a transfer-out waiting for the division director (T0001).
   await file({ applicant: t2, studentId: demoPupils[0]!.id, kind: 'transferOut', fromClass: demoClass, toClass: null, date: day(14), reason: '随父母工作调动迁往外省。', school: '杭州市西湖区第一中学', daysAgo: 1 });

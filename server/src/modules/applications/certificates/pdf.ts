@@ -149,7 +149,7 @@ function drawTranscript(doc: Doc, language: Language, content: CertificateConten
   doc.y = y + 6;
 }
 
-async function drawPage(doc: Doc, language: Language, content: CertificateContent, verifyUrl: string, qr: Buffer, seal: Buffer | null): Promise<void> {
+function drawPage(doc: Doc, language: Language, content: CertificateContent, verifyUrl: string, qr: Buffer, seal: Buffer | null): void {
   const school = language === 'en' ? content.schoolNameEn || content.schoolName : content.schoolName;
   doc.font('regular').fontSize(10).fillColor('#444').text(`${t(language, 'certificate.pdf.serial')}${content.serialNumber}`, MARGIN, MARGIN - 24, { align: 'right', width: A4.width - 2 * MARGIN });
   doc.fillColor('black').font('bold').fontSize(18).text(school, MARGIN, MARGIN + 16, { align: 'center', width: A4.width - 2 * MARGIN });
@@ -209,10 +209,10 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
   });
   doc.registerFont('regular', font.regular);
   doc.registerFont('bold', font.bold);
-  await drawPage(doc, 'zh', content, verifyUrl, qr, seal);
+  drawPage(doc, 'zh', content, verifyUrl, qr, seal);
   if (content.english) {
     doc.addPage();
-    await drawPage(doc, 'en', content, verifyUrl, qr, seal);
+    drawPage(doc, 'en', content, verifyUrl, qr, seal);
   }
   doc.end();
   await finished;

@@ -2,10 +2,10 @@ import { certificateCreateSchema, daySchoolCreateSchema, idBodySchema } from '@c
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { queryRows } from '../../../db/client.ts';
-import { sql } from 'drizzle-orm';
 import { ok } from '../../../platform/envelope.ts';
-import { t } from '../../../platform/i18n.ts';
+import { languageOf, t } from '../../../platform/i18n.ts';
+import { termList } from '../../timetable/views/queries.ts';
+import { schoolToday } from '../../timetable/views/service.ts';
 import { callerOf } from '../../../platform/caller.ts';
 import { contentDisposition } from '../../shared/files/routes.ts';
 import { APPROVAL_PERMISSIONS } from '../approvals/service.ts';
@@ -44,11 +44,9 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
     '/api/applications/grade/terms',
     { config: { access: { permission: CERTIFICATE_PERMISSIONS.grade }, readOnly: true }, schema: { tags, summary: 'Terms a grade certificate may cover (begun ones, newest first)' } },
     async (request) => {
-      const caller = await callerOf(request);
-      return ok(
-        await queryRows<{ id: number; name: string }>(database.db, sql`
-          SELECT id, ${caller.language === 'en' ? sql`coalesce(name_en, name)` : sql`name`} AS name FROM terms WHERE start_date <= current_date ORDER BY start_date DESC`),
-      );
+      const today = schoolToday();
+      const terms = await termList(database.db, languageOf(request));
+      return ok(terms.filter((term) => term.startDate <= today).map(({ id, name }) => ({ id, name })));
     },
   );
 

@@ -13,11 +13,12 @@ import {
   type DaySchoolCreate,
   type TranscriptLine,
 } from '@campus/contract';
-import { queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { intArray, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { readWholeFile } from '../../shared/files/service.ts';
 import { schoolIdentity } from '../../system/settings/service.ts';
+import { schoolToday } from '../../timetable/views/service.ts';
 import { registerApplicantPage, registerOnApproved, startApproval, type ApplicationFacts } from '../approvals/service.ts';
 import { applicationDetail, familyStudentId } from '../leave/service.ts';
 import { renderCertificatePdf, type CertificateContent } from './pdf.ts';
@@ -45,11 +46,6 @@ let transcriptSource: TranscriptSource | null = null;
 export function registerTranscriptSource(source: TranscriptSource): void {
   transcriptSource = source;
 }
-
-const today = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
 
 interface StudentFacts {
   id: number;
@@ -91,7 +87,7 @@ async function insertApplication(tx: Tx, caller: Caller, type: ApplicationType, 
 
 /** 走读申请: a student stops boarding for a period, with who brings and fetches them. */
 export async function createDaySchool(db: Db, caller: Caller, input: DaySchoolCreate): Promise<{ id: number }> {
-  if (input.startDate < today()) throw badRequest('daySchool.startPast');
+  if (input.startDate < schoolToday()) throw badRequest('daySchool.startPast');
   const start = new Date(`${input.startDate}T00:00:00`);
   const end = new Date(`${input.endDate}T23:59:59`);
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) throw badRequest('leave.dateFormat');
@@ -126,7 +122,7 @@ export async function createCertificate(db: Db, caller: Caller, kind: 'enrolment
     const student = await studentFacts(tx, studentId);
     requireEnrolled(student);
     if (termIds.length) {
-      const [found] = await queryRows<{ count: number }>(tx, sql`SELECT count(*)::int AS count FROM terms WHERE id IN (SELECT unnest(${`{${termIds.join(',')}}`}::int[]))`);
+      const [found] = await queryRows<{ count: number }>(tx, sql`SELECT count(*)::int AS count FROM terms WHERE id IN (SELECT unnest(${intArray(termIds)}))`);
       if (found?.count !== termIds.length) throw badRequest('certificate.termMissing');
     }
     await tx.execute(sql`SELECT id FROM students WHERE id = ${studentId} FOR UPDATE`);
@@ -167,11 +163,11 @@ async function issueCertificate(tx: Tx, application: ApplicationFacts): Promise<
   const termIds = details.termIds ?? [];
   const terms = termIds.length
     ? await queryRows<{ name: string; nameEn: string | null }>(tx, sql`
-        SELECT name, name_en AS "nameEn" FROM terms WHERE id IN (SELECT unnest(${`{${termIds.join(',')}}`}::int[])) ORDER BY start_date`)
+        SELECT name, name_en AS "nameEn" FROM terms WHERE id IN (SELECT unnest(${intArray(termIds)})) ORDER BY start_date`)
     : [];
   const transcript = kind === 'grade' && transcriptSource ? await transcriptSource(tx, student.id, termIds) : [];
   const [idRow] = await queryRows<{ id: number }>(tx, sql`SELECT nextval(pg_get_serial_sequence('certificates', 'id'))::int AS id`);
-  const issuedOn = today();
+  const issuedOn = schoolToday();
   const serialNumber = `${SERIAL_PREFIX[kind]}${issuedOn.slice(0, 4)}${String(idRow!.id).padStart(6, '0')}`;
   const content: CertificateContent = {
     kind,

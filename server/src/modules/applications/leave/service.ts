@@ -19,12 +19,13 @@ import {
   type OnLeaveRow,
   type TravelCreate,
 } from '@campus/contract';
-import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
+import { intArray, queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { ownStudentIds, visibleStudents } from '../../../platform/scope.ts';
 import { formatLocalTime } from '../../messages/centre/routes.ts';
+import { termByCode } from '../../timetable/views/queries.ts';
 import { attachedFileGroups, fileGroupsOf, registerFileReadRule, registerFileReference } from '../../shared/files/service.ts';
 import {
   applicationFacts,
@@ -307,7 +308,7 @@ export async function applicationDetail(db: DbOrTx, caller: Caller, id: number, 
     canDecide(db, caller, record),
     termIds.length
       ? queryRows<{ name: string }>(db, sql`
-          SELECT ${caller.language === 'en' ? sql`coalesce(name_en, name)` : sql`name`} AS name FROM terms WHERE id IN (SELECT unnest(${`{${termIds.join(',')}}`}::int[])) ORDER BY start_date`)
+          SELECT ${caller.language === 'en' ? sql`coalesce(name_en, name)` : sql`name`} AS name FROM terms WHERE id IN (SELECT unnest(${intArray(termIds)})) ORDER BY start_date`)
       : Promise.resolve([]),
   ]);
   return { ...toRow(record), termNames: terms.map((term) => term.name), images: files.images, trail, canDecide: decide };
@@ -420,8 +421,7 @@ export async function missedLessons(db: DbOrTx, caller: Caller, studentNumber: s
     SELECT s.id, ${visibleStudents(caller.auth, sql`s.id`)} AS visible FROM students s WHERE s.student_number = ${studentNumber}`);
   if (!student) throw notFound();
   if (!student.visible) throw forbidden('timetable.forbidden');
-  const [term] = await queryRows<{ startDate: string; endDate: string; weekCount: number }>(db, sql`
-    SELECT to_char(start_date, 'YYYY-MM-DD') AS "startDate", to_char(end_date, 'YYYY-MM-DD') AS "endDate", week_count AS "weekCount" FROM terms WHERE code = ${termCode}`);
+  const term = await termByCode(db, termCode);
   if (!term) throw notFound();
   if (week < 1 || week > term.weekCount) throw badRequest('timetable.weekOutOfRange', { max: term.weekCount });
   const first = new Date(`${term.startDate}T00:00:00`);

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  CLASS_CAPACITY_DEFAULT,
   ROLL_ATTACHMENTS,
   ROLL_CHANGE_INTO_CLASS,
   ROLL_CHANGE_URL,
@@ -74,10 +73,10 @@ export async function rollClasses(db: DbOrTx): Promise<RollClassOption[]> {
 
 /** Refuses a class that has no room left ('Class size is full or over'); the class row is locked until the write ends. */
 async function requireRoom(tx: Tx, classId: number): Promise<{ name: string }> {
-  const [row] = await queryRows<{ name: string; capacity: number | null }>(tx, sql`SELECT name, capacity FROM classes WHERE id = ${classId} FOR UPDATE`);
+  const [row] = await queryRows<{ name: string; capacity: number }>(tx, sql`SELECT name, capacity FROM classes WHERE id = ${classId} FOR UPDATE`);
   if (!row) throw notFound();
   const [size] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM students WHERE class_id = ${classId}`);
-  if ((size?.n ?? 0) >= (row.capacity ?? CLASS_CAPACITY_DEFAULT)) throw conflict('roll.classFull');
+  if ((size?.n ?? 0) >= row.capacity) throw conflict('roll.classFull');
   return { name: row.name };
 }
 

@@ -1,7 +1,6 @@
 import ExcelJS from 'exceljs';
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  CLASS_CAPACITY_DEFAULT,
   ENROLMENT_IMPORT_COLUMNS,
   ENROLMENT_IMPORT_MAX_ROWS,
   NOT_ON_REGISTER_CODE,
@@ -17,7 +16,7 @@ import {
   type Language,
 } from '@campus/contract';
 import type { Config } from '../../../config.ts';
-import { queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { intArray, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { likePattern } from '../../../platform/listing.ts';
 import { formatLocalTime } from '../../messages/centre/routes.ts';
@@ -99,7 +98,7 @@ export async function createEnrolment(db: Db, userId: number, input: EnrolmentCr
 async function lockOpen(tx: Tx, ids: readonly number[]): Promise<{ id: number; name: string; gradeId: number; classId: number | null }[]> {
   const rows = await queryRows<{ id: number; name: string; gradeId: number; classId: number | null; studentId: number | null }>(tx, sql`
     SELECT id, name, grade_id AS "gradeId", class_id AS "classId", student_id AS "studentId" FROM enrolment_candidates
-    WHERE id IN (SELECT unnest(${`{${ids.join(',')}}`}::int[])) ORDER BY id FOR UPDATE`);
+    WHERE id IN (SELECT unnest(${intArray(ids)})) ORDER BY id FOR UPDATE`);
   if (rows.length !== new Set(ids).size) throw notFound();
   const enrolled = rows.find((row) => row.studentId !== null);
   if (enrolled) throw conflict('enrolment.alreadyEnrolled', { name: enrolled.name });
@@ -123,7 +122,7 @@ export async function updateEnrolment(db: Db, input: EnrolmentUpdate): Promise<v
 export async function deleteEnrolment(db: Db, ids: number[]): Promise<number> {
   return db.transaction(async (tx) => {
     await lockOpen(tx, ids);
-    await tx.execute(sql`DELETE FROM enrolment_candidates WHERE id IN (SELECT unnest(${`{${ids.join(',')}}`}::int[]))`);
+    await tx.execute(sql`DELETE FROM enrolment_candidates WHERE id IN (SELECT unnest(${intArray(ids)}))`);
     return new Set(ids).size;
   });
 }
@@ -134,7 +133,7 @@ export async function deleteEnrolment(db: Db, ids: number[]): Promise<number> {
  */
 export async function placeEnrolment(db: Db, ids: number[], classId: number): Promise<{ count: number; className: string }> {
   return db.transaction(async (tx) => {
-    const [target] = await queryRows<{ name: string; gradeId: number; capacity: number | null }>(tx, sql`
+    const [target] = await queryRows<{ name: string; gradeId: number; capacity: number }>(tx, sql`
       SELECT name, grade_id AS "gradeId", capacity FROM classes WHERE id = ${classId} FOR UPDATE`);
     if (!target) throw notFound();
     const rows = await lockOpen(tx, ids);
@@ -142,10 +141,10 @@ export async function placeEnrolment(db: Db, ids: number[], classId: number): Pr
     if (wrong) throw conflict('enrolment.wrongGrade', { name: wrong.name });
     const [taken] = await queryRows<{ n: number }>(tx, sql`
       SELECT (SELECT count(*) FROM students WHERE class_id = ${classId})
-        + (SELECT count(*) FROM enrolment_candidates WHERE class_id = ${classId} AND student_id IS NULL AND NOT (id IN (SELECT unnest(${`{${ids.join(',')}}`}::int[])))) AS n`);
-    const room = (target.capacity ?? CLASS_CAPACITY_DEFAULT) - Number(taken?.n ?? 0);
+        + (SELECT count(*) FROM enrolment_candidates WHERE class_id = ${classId} AND student_id IS NULL AND NOT (id IN (SELECT unnest(${intArray(ids)})))) AS n`);
+    const room = target.capacity - Number(taken?.n ?? 0);
     if (rows.length > room) throw conflict('enrolment.classFull', { className: target.name, room: Math.max(0, room) });
-    await tx.execute(sql`UPDATE enrolment_candidates SET class_id = ${classId} WHERE id IN (SELECT unnest(${`{${ids.join(',')}}`}::int[]))`);
+    await tx.execute(sql`UPDATE enrolment_candidates SET class_id = ${classId} WHERE id IN (SELECT unnest(${intArray(ids)}))`);
     return { count: rows.length, className: target.name };
   });
 }
@@ -173,7 +172,7 @@ export async function enrolCandidates(db: Db, config: Config, ids: number[]): Pr
     }>(tx, sql`
       SELECT id, name, gender, to_char(birth_date, 'YYYY-MM-DD') AS "birthDate", class_id AS "classId", entry_year AS "entryYear",
         on_register AS "onRegister", studying, guardian_name AS "guardianName"
-      FROM enrolment_candidates WHERE id IN (SELECT unnest(${`{${ids.join(',')}}`}::int[])) ORDER BY class_id, id`);
+      FROM enrolment_candidates WHERE id IN (SELECT unnest(${intArray(ids)})) ORDER BY class_id, id`);
     for (const candidate of candidates) {
       const created = await createStudentWithin(tx, config, {
         name: candidate.name,
@@ -322,7 +321,7 @@ export async function importEnrolment(db: Db, userId: number, language: Language
     const ids = [...seenIds.keys()];
     if (ids.length) {
       const taken = await queryRows<{ idNumber: string }>(tx, sql`
-        SELECT id_number AS "idNumber" FROM enrolment_candidates WHERE id_number IN (SELECT unnest(${`{${ids.join(',')}}`}::text[]))`);
+        SELECT id_number AS "idNumber" FROM enrolment_candidates WHERE id_number IN (SELECT unnest(${sql.param(ids)}::text[]))`);
       if (taken.length) {
         return {
           imported: 0,

@@ -3,9 +3,10 @@ import { Alert, Form, Modal, Select, Space, Tag, type ButtonProps } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { CLASS_CAPACITY_DEFAULT, ENROLMENT_ENROL_MAX, type EnrolmentRow, type RollClassOption } from '@campus/contract';
+import { ENROLMENT_ENROL_MAX, type EnrolmentRow } from '@campus/contract';
 import { enrolCandidates, placeEnrolment } from '../../../api/enrolment.ts';
 import { fetchRollClasses } from '../../../api/roll.ts';
+import { classLabel } from '../changes/RollChangeForm.tsx';
 import { feedback } from '../../../app/feedback.ts';
 import { FormDialog } from '../../../components/ManagePage/index.ts';
 
@@ -34,7 +35,6 @@ export function enrolRefusal(rows: readonly EnrolmentRow[], t: TFunction): strin
   return null;
 }
 
-const capacityOf = (item: RollClassOption) => item.capacity ?? CLASS_CAPACITY_DEFAULT;
 
 /** The ticked registrations by name (with their class once placed). */
 function Names({ rows }: { rows: readonly EnrolmentRow[] }) {
@@ -90,8 +90,8 @@ export function PlaceDialog({ rows, onClose, onPlaced }: PlaceDialogProps) {
               optionFilterProp="label"
               loading={classes.isLoading}
               options={ofGrade.map((item) => {
-                const full = item.size >= capacityOf(item);
-                return { value: item.id, label: `${item.name} (${item.size}/${capacityOf(item)})${full ? ` ${t('enrolmentPage.placeFull')}` : ''}`, disabled: full };
+                const full = item.size >= item.capacity;
+                return { value: item.id, label: `${classLabel(item)}${full ? ` ${t('enrolmentPage.placeFull')}` : ''}`, disabled: full };
               })}
               data-testid="enrolment-place-class"
             />
