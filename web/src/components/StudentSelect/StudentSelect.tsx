@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
 import { Select, Spin } from 'antd';
 import type { AwardStudent } from '@campus/contract';
-import { isAbort } from '../../api/client.ts';
+import { useStudentSearch } from './useStudentSearch.ts';
 
 export interface StudentSelectProps {
   /** The screen's own call of the students its user may choose (by number or name). */
@@ -23,35 +22,7 @@ const label = (student: AwardStudent) => `${student.name} · ${student.studentNu
  * Each screen passes its own call, which decides whose students these are (awards, conduct records).
  */
 export function StudentSelect({ search, placeholder, value, onChange, known, disabled, 'data-testid': testId = 'student-select' }: StudentSelectProps) {
-  const [found, setFound] = useState<AwardStudent[]>([]);
-  const [names, setNames] = useState<Map<number, AwardStudent>>(() => new Map((known ?? []).map((student) => [student.id, student])));
-  const [keyword, setKeyword] = useState('');
-  const [loading, setLoading] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      setLoading(true);
-      search(keyword.trim(), controller.signal).then(
-        (rows) => {
-          setFound(rows);
-          setNames((previous) => new Map([...previous, ...rows.map((row) => [row.id, row] as const)]));
-          setLoading(false);
-        },
-        (error: unknown) => {
-          if (!isAbort(error)) setLoading(false);
-        },
-      );
-    }, 300);
-    return () => {
-      clearTimeout(timer.current);
-      controller.abort();
-    };
-    // The call is the screen's, fixed for its life; a new keyword is what searches again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [keyword]);
+  const { found, names, loading, setKeyword } = useStudentSearch(search, known);
 
   const chosen = (value ?? []).map((id) => names.get(id)).filter((student): student is AwardStudent => !!student);
   const options = [...new Map([...chosen, ...found].map((student) => [student.id, student])).values()].map((student) => ({ value: student.id, label: label(student) }));

@@ -1,1 +1,2 @@
 export { StudentSelect, type StudentSelectProps } from './StudentSelect.tsx';
+export { useStudentSearch } from './useStudentSearch.ts';

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { DatePicker, Descriptions, Form, Input, Radio, Select, Spin, type FormInstance } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -16,7 +16,7 @@ import {
   type RollClassOption,
   type RollStudentOption,
 } from '@campus/contract';
-import { isAbort } from '../../../api/client.ts';
+import { useStudentSearch } from '../../../components/StudentSelect/index.ts';
 import { fetchRollClasses, fetchRollStatusNames, searchRollStudents } from '../../../api/roll.ts';
 import { zodRule } from '../../../app/forms/zodRule.ts';
 import { FileUpload } from '../../../components/FileUpload/index.ts';
@@ -74,33 +74,7 @@ interface StudentPickerProps {
 /** One student the caller may file a change for, found by name or number as one types. */
 function StudentPicker({ value, onChange, onStudent }: StudentPickerProps) {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState('');
-  const [found, setFound] = useState<RollStudentOption[]>([]);
-  const [known, setKnown] = useState<Map<number, RollStudentOption>>(() => new Map());
-  const [loading, setLoading] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      setLoading(true);
-      searchRollStudents(keyword.trim(), controller.signal).then(
-        (rows) => {
-          setFound(rows);
-          setKnown((previous) => new Map([...previous, ...rows.map((row) => [row.id, row] as const)]));
-          setLoading(false);
-        },
-        (error: unknown) => {
-          if (!isAbort(error)) setLoading(false);
-        },
-      );
-    }, 300);
-    return () => {
-      clearTimeout(timer.current);
-      controller.abort();
-    };
-  }, [keyword]);
+  const { found, names: known, loading, setKeyword } = useStudentSearch(searchRollStudents);
 
   const chosen = value !== undefined ? known.get(value) : undefined;
   const options = [...new Map([...(chosen ? [chosen] : []), ...found].map((student) => [student.id, student])).values()].map((student) => ({
