@@ -83,3 +83,6 @@ export async function fetchRollStatusNames(): Promise<{ enrolment: DictItem[]; i
   const [enrolment, inSchool] = await Promise.all([fetchDictionary(ENROLMENT_STATUS_DICTIONARY), fetchDictionary(IN_SCHOOL_STATUS_DICTIONARY)]);
   return { enrolment, inSchool };
 }
+
+/** A class as offered for placing a student: its name with its size against its capacity. */
+export const classLabel = (item: RollClassOption) => `${item.name} (${item.size}/${item.capacity})`;

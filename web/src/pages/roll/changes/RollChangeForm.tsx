@@ -13,11 +13,10 @@ import {
   rollChangeCreateSchema,
   type RollChangeCreate,
   type RollChangeKind,
-  type RollClassOption,
   type RollStudentOption,
 } from '@campus/contract';
 import { useStudentSearch } from '../../../components/StudentSelect/index.ts';
-import { fetchRollClasses, fetchRollStatusNames, searchRollStudents } from '../../../api/roll.ts';
+import { classLabel, fetchRollClasses, fetchRollStatusNames, searchRollStudents } from '../../../api/roll.ts';
 import { zodRule } from '../../../app/forms/zodRule.ts';
 import { FileUpload } from '../../../components/FileUpload/index.ts';
 import { usePhone } from '../../../hooks/usePhone.ts';
@@ -60,8 +59,6 @@ const dateField = {
 };
 
 /** "Class 8-2 (38/50)": the class with its size and limit. */
-export const classLabel = (item: RollClassOption) => `${item.name} (${item.size}/${item.capacity})`;
-
 const studentLabel = (student: RollStudentOption) => `${student.name} · ${student.studentNumber}${student.className ? ` · ${student.className}` : ''}`;
 
 interface StudentPickerProps {

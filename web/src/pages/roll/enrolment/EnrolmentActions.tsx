@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ENROLMENT_ENROL_MAX, type EnrolmentRow } from '@campus/contract';
 import { enrolCandidates, placeEnrolment } from '../../../api/enrolment.ts';
-import { fetchRollClasses } from '../../../api/roll.ts';
-import { classLabel } from '../changes/RollChangeForm.tsx';
+import { classLabel, fetchRollClasses } from '../../../api/roll.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { FormDialog } from '../../../components/ManagePage/index.ts';
 
