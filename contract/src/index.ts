@@ -22,3 +22,4 @@ export * from './applications/leave.ts';
 export * from './applications/certificates.ts';
 export * from './roll/changes.ts';
 export * from './roll/enrolment.ts';
+export * from './roll/teachingClasses.ts';

@@ -41,6 +41,7 @@ import { leaveRoutes } from './applications/leave/routes.ts';
 import { certificateRoutes } from './applications/certificates/routes.ts';
 import { rollChangeRoutes } from './roll/changes/routes.ts';
 import { enrolmentRoutes } from './roll/enrolment/routes.ts';
+import { teachingClassRoutes } from './roll/teachingClasses/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
 export interface DeclaredRoute {
@@ -103,6 +104,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(certificateRoutes);
   await app.register(rollChangeRoutes);
   await app.register(enrolmentRoutes);
+  await app.register(teachingClassRoutes);
 }
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
-import { classes, grades, students } from './school.ts';
+import { classes, classrooms, courses, grades, staff, students, terms } from './school.ts';
 import { users } from './system.ts';
 
 /**
@@ -62,4 +62,56 @@ export const enrolmentCandidates = pgTable(
     index('enrolment_candidates_class_idx').on(t.classId).where(sql`${t.studentId} IS NULL`),
     index('enrolment_candidates_grade_idx').on(t.gradeId, t.createdAt),
   ],
+);
+
+/**
+ * 教学班: a course taught by one teacher to students of one grade drawn from several administrative
+ * classes, on its own weekly lessons (weeks weekFrom..weekTo of its term).
+ */
+export const teachingClasses = pgTable(
+  'teaching_classes',
+  {
+    id: serial('id').primaryKey(),
+    termId: integer('term_id').notNull().references(() => terms.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'restrict' }),
+    gradeId: integer('grade_id').notNull().references(() => grades.id, { onDelete: 'restrict' }),
+    teacherId: integer('teacher_id').references(() => staff.id, { onDelete: 'set null' }),
+    classroomId: integer('classroom_id').references(() => classrooms.id, { onDelete: 'set null' }),
+    capacity: smallint('capacity').notNull(),
+    weekFrom: smallint('week_from').notNull(),
+    weekTo: smallint('week_to').notNull(),
+    remarks: varchar('remarks', { length: 200 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('teaching_classes_term_name_idx').on(t.termId, t.name), index('teaching_classes_teacher_idx').on(t.termId, t.teacherId), index('teaching_classes_room_idx').on(t.classroomId)],
+);
+
+/** The weekly times of a teaching class (day of the week, period). */
+export const teachingClassLessons = pgTable(
+  'teaching_class_lessons',
+  {
+    teachingClassId: integer('teaching_class_id').notNull().references(() => teachingClasses.id, { onDelete: 'cascade' }),
+    day: smallint('day').notNull(),
+    period: smallint('period').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teachingClassId, t.day, t.period] })],
+);
+
+/**
+ * A student of a teaching class (spec 4: added or removed). A removal keeps the row with its time and who
+ * removed them, so the list shows who left; adding the student again clears it.
+ */
+export const teachingClassStudents = pgTable(
+  'teaching_class_students',
+  {
+    teachingClassId: integer('teaching_class_id').notNull().references(() => teachingClasses.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    addedByUserId: integer('added_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedByUserId: integer('removed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.teachingClassId, t.studentId] }), index('teaching_class_students_student_idx').on(t.studentId).where(sql`removed_at IS NULL`)],
 );

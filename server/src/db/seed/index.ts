@@ -13,7 +13,7 @@ import { seedJobs } from './jobs.ts';
 import { seedConduct, seedHomework, seedNotices, seedSms } from './homeSchool.ts';
 import { seedAwards } from './awards.ts';
 import { backdateApplicationMessages, seedApplications } from './applications.ts';
-import { seedEnrolment, seedRollChanges } from './roll.ts';
+import { seedEnrolment, seedRollChanges, seedTeachingClasses } from './roll.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -140,6 +140,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedApplications(tx);
     await seedRollChanges(tx);
     await seedEnrolment(tx);
+    await seedTeachingClasses(tx);
     if (!before?.any) await backdateApplicationMessages(tx);
   });
 }

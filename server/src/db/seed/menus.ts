@@ -151,7 +151,8 @@ export const MENU_TREE: MenuSeed[] = [
         // Changes of every student (the academic office); a class teacher files for their own classes.
         children: [button('roll.change.all', '全部学生', 'All students', [])],
       }),
-      page('roll.teachingClass', '教学班分配', 'Teaching class assignment', '/xjgl/jxbfp'),
+      // Teachers see the teaching classes they teach and their students; the buttons (the office) change them.
+      managed('roll.teachingClass', '教学班分配', 'Teaching class assignment', '/xjgl/jxbfp', { roles: STAFF }),
       page('roll.enrolment', '招生管理', 'Enrolment', '/xjgl/zsgl'),
     ],
   },

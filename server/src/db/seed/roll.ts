@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../client.ts';
 import { applicationFacts, startApproval, withdrawApplication } from '../../modules/applications/approvals/service.ts';
 import { decideAsApprover } from './applications.ts';
@@ -112,4 +112,106 @@ export async function seedEnrolment(tx: Tx): Promise<void> {
     SELECT s.name, s.gender, s.birth_date, ${grade.id}, s.entry_year, TRUE, TRUE, s.name || '家长', '1390000' || lpad((row_number() OVER (ORDER BY s.id))::text, 4, '0'),
       s.class_id, s.id, make_date(s.entry_year, 7, 1)
     FROM students s WHERE s.class_id = ${firstClass.id} ORDER BY s.id LIMIT 10`);
+}
+
+interface TeachingPlan {
+  gradeSort: number;
+  course: string;
+  /** Names and teachers (a staff number, or '' for a free teacher of the course's group). */
+  groups: { name: string; teacher: string }[];
+  lessons: number;
+}
+
+/**
+ * 教学班 demo data (issue 14): in 初二, mathematics taught in two levels (T0001 teaches A层, where the demo
+ * student is), and in 高二 the physics and history groups of 3+1+2; each group meets at times its teacher,
+ * its room and its grade keep free, and one student was moved from B层 to A层 (so B层 lists them as removed).
+ */
+export async function seedTeachingClasses(tx: Tx): Promise<void> {
+  const [existing] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM teaching_classes) AS any`);
+  if (existing?.any) return;
+  const [term] = await queryRows<{ id: number; weekCount: number }>(tx, sql`SELECT id, week_count AS "weekCount" FROM terms WHERE is_current LIMIT 1`);
+  const [admin] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM users WHERE account = 'admin'`);
+  if (!term || !admin) return;
+  const plans: TeachingPlan[] = [
+    { gradeSort: 8, course: 'maths', groups: [{ name: '初二数学A层', teacher: 'T0001' }, { name: '初二数学B层', teacher: '' }], lessons: 2 },
+    { gradeSort: 11, course: 'physics', groups: [{ name: '高二物理选考1班', teacher: '' }, { name: '高二物理选考2班', teacher: '' }], lessons: 2 },
+    { gradeSort: 11, course: 'history', groups: [{ name: '高二历史选考班', teacher: '' }], lessons: 2 },
+  ];
+  /** Slots of a grade, emptiest first (a 走班 period is best where the classes have nothing). */
+  const gradeSlots = async (gradeId: number) =>
+    queryRows<{ day: number; period: number }>(tx, sql`
+      SELECT d AS day, p AS period FROM generate_series(1, 5) d CROSS JOIN generate_series(1, 7) p
+      ORDER BY (SELECT count(*) FROM timetable_entries te JOIN classes c ON c.id = te.class_id
+                WHERE te.term_id = ${term.id} AND c.grade_id = ${gradeId} AND te.day = d AND te.period = p), d, p`);
+  const free = (column: 'teacher_id' | 'classroom_id', id: SQL, day: number, period: number) => sql`
+    NOT EXISTS (SELECT 1 FROM timetable_entries te WHERE te.term_id = ${term.id} AND te.${sql.raw(column)} = ${id} AND te.day = ${day} AND te.period = ${period})
+    AND NOT EXISTS (SELECT 1 FROM elective_sessions es WHERE es.term_id = ${term.id} AND es.${sql.raw(column)} = ${id} AND es.day = ${day} AND es.period = ${period})
+    AND NOT EXISTS (SELECT 1 FROM teaching_classes tc JOIN teaching_class_lessons l ON l.teaching_class_id = tc.id
+                    WHERE tc.term_id = ${term.id} AND tc.${sql.raw(column)} = ${id} AND l.day = ${day} AND l.period = ${period})`;
+  const high11Taken = new Set<string>();
+  for (const plan of plans) {
+    const [grade] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM grades WHERE sort = ${plan.gradeSort}`);
+    const [course] = await queryRows<{ id: number; groupId: number | null }>(tx, sql`SELECT id, research_group_id AS "groupId" FROM courses WHERE code = ${plan.course}`);
+    if (!grade || !course) continue;
+    const pupils = await queryRows<{ id: number }>(tx, sql`
+      SELECT s.id FROM students s JOIN classes c ON c.id = s.class_id WHERE c.grade_id = ${grade.id} AND s.in_school_status = '1'
+      ORDER BY (s.student_number = '201911001') DESC, s.student_number`);
+    // The physics groups share their times with history (a student takes one or the other).
+    const share = plan.gradeSort === 11 ? [...high11Taken].map((key) => key.split(':').map(Number) as [number, number]) : [];
+    const candidates = share.length ? share.map(([day, period]) => ({ day, period })) : await gradeSlots(grade.id);
+    const ids: number[] = [];
+    for (const group of plan.groups) {
+      const slots: { day: number; period: number }[] = [];
+      let teacherId: number | undefined;
+      let roomId: number | undefined;
+      for (const slot of candidates) {
+        if (slots.length === plan.lessons) break;
+        if (slots.some((s) => s.day === slot.day)) continue;
+        const [teacher] = await queryRows<{ id: number }>(tx, sql`
+          SELECT s.id FROM staff s WHERE ${group.teacher ? sql`s.staff_number = ${group.teacher}` : sql`s.research_group_id = ${course.groupId}`}
+            AND ${free('teacher_id', sql`s.id`, slot.day, slot.period)} ${teacherId ? sql`AND s.id = ${teacherId}` : sql``}
+          ORDER BY s.staff_number DESC LIMIT 1`);
+        const [room] = await queryRows<{ id: number }>(tx, sql`
+          SELECT cr.id FROM classrooms cr WHERE cr.name NOT LIKE '%实验%' AND ${free('classroom_id', sql`cr.id`, slot.day, slot.period)} ${roomId ? sql`AND cr.id = ${roomId}` : sql``}
+          ORDER BY cr.code DESC LIMIT 1`);
+        if (!teacher || !room) continue;
+        teacherId = teacher.id;
+        roomId = room.id;
+        slots.push(slot);
+      }
+      if (!slots.length || !teacherId) continue;
+      const [created] = await queryRows<{ id: number }>(tx, sql`
+        INSERT INTO teaching_classes (term_id, name, course_id, grade_id, teacher_id, classroom_id, capacity, week_from, week_to, remarks)
+        VALUES (${term.id}, ${group.name}, ${course.id}, ${grade.id}, ${teacherId}, ${roomId ?? null}, ${plan.gradeSort === 8 ? 70 : 50}, 1, ${term.weekCount}, '')
+        RETURNING id`);
+      for (const slot of slots) {
+        await tx.execute(sql`INSERT INTO teaching_class_lessons (teaching_class_id, day, period) VALUES (${created!.id}, ${slot.day}, ${slot.period})`);
+        if (plan.gradeSort === 11) high11Taken.add(`${slot.day}:${slot.period}`);
+      }
+      ids.push(created!.id);
+    }
+    if (!ids.length) continue;
+    // Maths: alternate students between the levels. 高二: two in three take physics (split in two), one history.
+    const members = pupils.map((pupil, i) => {
+      if (plan.gradeSort === 8) return { pupil: pupil.id, group: i % ids.length };
+      if (plan.course === 'physics') return i % 3 === 2 ? null : { pupil: pupil.id, group: Math.floor(i / 3) % ids.length };
+      return i % 3 === 2 ? { pupil: pupil.id, group: 0 } : null;
+    });
+    for (const [index, id] of ids.entries()) {
+      const chosen = members.filter((m) => m !== null && m.group === index).map((m) => m!.pupil);
+      if (!chosen.length) continue;
+      await tx.execute(sql`
+        INSERT INTO teaching_class_students (teaching_class_id, student_id, added_at, added_by_user_id)
+        SELECT ${id}, unnest(${sql.param(chosen)}::int[]), now() - interval '60 days', ${admin.id}`);
+    }
+    if (plan.gradeSort === 8 && ids.length === 2) {
+      // The last student of B层 moved up to A层 a month ago.
+      const [moved] = await queryRows<{ id: number }>(tx, sql`SELECT student_id AS id FROM teaching_class_students WHERE teaching_class_id = ${ids[1]} ORDER BY student_id DESC LIMIT 1`);
+      if (moved) {
+        await tx.execute(sql`UPDATE teaching_class_students SET removed_at = now() - interval '30 days', removed_by_user_id = ${admin.id} WHERE teaching_class_id = ${ids[1]} AND student_id = ${moved.id}`);
+        await tx.execute(sql`INSERT INTO teaching_class_students (teaching_class_id, student_id, added_at, added_by_user_id) VALUES (${ids[0]}, ${moved.id}, now() - interval '30 days', ${admin.id})`);
+      }
+    }
+  }
 }

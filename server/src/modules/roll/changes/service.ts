@@ -159,11 +159,16 @@ export async function applyRollChange(tx: Tx, applicationId: number, senderUserI
   const classId = ROLL_CHANGE_INTO_CLASS.includes(change.kind) ? change.toClassId : null;
   await tx.execute(sql`
     UPDATE students SET class_id = ${classId}, enrolment_status = ${after.enrolment}, in_school_status = ${after.inSchool} WHERE id = ${change.studentId}`);
-  // Leaving the school's classes leaves this term's electives too (their seats go back to others).
+  // Leaving the school's classes leaves this term's electives and teaching classes too (their seats go back to others).
   if (!ROLL_CHANGE_INTO_CLASS.includes(change.kind)) {
     await tx.execute(sql`
       DELETE FROM elective_enrolments WHERE student_id = ${change.studentId}
         AND session_id IN (SELECT es.id FROM elective_sessions es JOIN terms t ON t.id = es.term_id WHERE t.end_date >= ${schoolToday()}::date)`);
+    // Teaching classes keep the student listed as removed (spec 4), by whoever filed the change.
+    await tx.execute(sql`
+      UPDATE teaching_class_students SET removed_at = now(), removed_by_user_id = ${change.applicantUserId}
+      WHERE student_id = ${change.studentId} AND removed_at IS NULL
+        AND teaching_class_id IN (SELECT tc.id FROM teaching_classes tc JOIN terms t ON t.id = tc.term_id WHERE t.end_date >= ${schoolToday()}::date)`);
   }
   await tx.execute(sql`
     UPDATE roll_changes SET effect = 'effective', effected_at = now(), enrolment_status_before = ${student!.enrolmentStatus}, in_school_status_before = ${student!.inSchoolStatus}

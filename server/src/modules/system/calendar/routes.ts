@@ -23,8 +23,8 @@ import { idList, refuseTakenCode, registerResource, toDay, yesNo } from '../../.
 
 /**
  * /xtgl/xl, the school calendar (issue 4 item 8): school years, their terms, the weeks of a term and the
- * one current term. A term that is current, or that already has teaching classes (timetable cells or
- * elective sessions), cannot be deleted, nor can the year that holds it.
+ * one current term. A term that is current, or that already has teaching classes (timetable cells,
+ * elective sessions or 教学班), cannot be deleted, nor can the year that holds it.
  */
 
 const PERMISSION = 'system:calendar';
@@ -91,7 +91,8 @@ async function refuseTermsInUse(tx: Tx, termIds: number[]): Promise<void> {
   if (current) throw conflict('calendar.termCurrent');
   const [taught] = await queryRows<{ id: number }>(
     tx,
-    sql`SELECT term_id AS id FROM timetable_entries WHERE term_id IN ${ids} UNION ALL SELECT term_id FROM elective_sessions WHERE term_id IN ${ids} LIMIT 1`,
+    sql`SELECT term_id AS id FROM timetable_entries WHERE term_id IN ${ids} UNION ALL SELECT term_id FROM elective_sessions WHERE term_id IN ${ids}
+        UNION ALL SELECT term_id FROM teaching_classes WHERE term_id IN ${ids} LIMIT 1`,
   );
   if (taught) throw conflict('calendar.termHasClasses');
   const [examined] = await queryRows<{ name: string }>(tx, sql`SELECT t.name FROM exam_batches e JOIN terms t ON t.id = e.term_id WHERE e.term_id IN ${ids} LIMIT 1`);

@@ -138,6 +138,55 @@ export async function cellsInWeek(db: DbOrTx, termId: number, owner: TimetableOw
   return queryRows<CellRow>(db, cellsQuery(sql`${termId}`, ownerCondition, week, language), { prepared: true });
 }
 
+/**
+ * The lessons of teaching classes (教学班, alias tc) meeting `ownerCondition` held in the given week, as
+ * cells: the teaching class's name is the label and the class shown.
+ */
+function teachingCellsQuery(termId: SQL, ownerCondition: SQL, week: number | SQL, language: Language): SQL {
+  return sql`
+    SELECT l.day, l.period, ${localName('co', language)} AS "courseName", tc.name AS label,
+           COALESCE(st.name, '') AS "teacherName", COALESCE(st.staff_number, '') AS "teacherNumber",
+           COALESCE((SELECT cr.name FROM classrooms cr WHERE cr.id = tc.classroom_id), '') AS "classroomName", tc.name AS "className"
+    FROM teaching_classes tc
+    JOIN teaching_class_lessons l ON l.teaching_class_id = tc.id
+    JOIN courses co ON co.id = tc.course_id
+    LEFT JOIN staff st ON st.id = tc.teacher_id
+    WHERE tc.term_id = ${termId} AND ${ownerCondition}
+      AND tc.week_from <= ${week} AND tc.week_to >= ${week}
+    ORDER BY l.day, l.period, tc.name, tc.id`;
+}
+
+/**
+ * Teaching-class lessons of the week for an owner: those a teacher gives, those held in a room, and for
+ * a class those its students attend (one cell per teaching class, so a 走班 period shows each group).
+ */
+export async function teachingCellsInWeek(db: DbOrTx, termId: number, owner: TimetableOwner, week: number, language: Language): Promise<CellRow[]> {
+  let ownerCondition: SQL;
+  switch (owner.kind) {
+    case 'class':
+      ownerCondition = sql`tc.id IN (SELECT m.teaching_class_id FROM teaching_class_students m JOIN students s ON s.id = m.student_id
+        WHERE s.class_id = ${owner.id} AND m.removed_at IS NULL)`;
+      break;
+    case 'classroom':
+      ownerCondition = sql`tc.classroom_id = ${owner.id}`;
+      break;
+    case 'teacher':
+      ownerCondition = sql`tc.teacher_id = ${owner.id}`;
+      break;
+  }
+  return queryRows<CellRow>(db, teachingCellsQuery(sql`${termId}`, ownerCondition, week, language), { prepared: true });
+}
+
+/**
+ * A student's week: where one of their teaching classes meets, its lesson takes the place of the class's
+ * cell at that time (the class goes to its 走班 groups then).
+ */
+export function withTeachingCells(cells: readonly CellRow[], teaching: readonly CellRow[]): CellRow[] {
+  if (!teaching.length) return [...cells];
+  const taken = new Set(teaching.map((cell) => `${cell.day}:${cell.period}`));
+  return [...cells.filter((cell) => !taken.has(`${cell.day}:${cell.period}`)), ...teaching].sort((a, b) => a.day - b.day || a.period - b.period);
+}
+
 export interface ElectiveRow {
   day: number;
   period: number;
@@ -199,7 +248,7 @@ export interface StudentWeek {
  */
 const classWeeks = new VersionedCache<CellRow[]>(2_000);
 
-type StudentWeekRow = Omit<StudentWeek, 'cells'> & { termId: number | null; classId: number | null; timetableVersion: string | null };
+type StudentWeekRow = Omit<StudentWeek, 'cells'> & { termId: number | null; classId: number | null; timetableVersion: string | null; teaching: CellRow[] | string };
 
 /** Renders a statement written with drizzle's sql to its text; it must take no parameters of its own. */
 const dialect = new PgDialect();
@@ -212,7 +261,8 @@ function statementText(query: SQL): string {
 /**
  * The statement of students' weeks for callers of one scope in one language, built once: a batch reads,
  * for each request (term code, student number, week, caller's user id), the term, the student with the
- * caller's scope condition, their class, the timetable version and their electives.
+ * caller's scope condition, their class, the timetable version, their electives and their teaching
+ * classes' lessons.
  */
 const studentWeekStatements = new Map<string, BatchedStatement<StudentWeekRow>>();
 function studentWeekStatement(scope: StudentScope, language: Language): BatchedStatement<StudentWeekRow> {
@@ -232,7 +282,13 @@ function studentWeekStatement(scope: StudentScope, language: Language): BatchedS
                sql`pupil.visible AND es.id IN (SELECT ee.session_id FROM elective_enrolments ee WHERE ee.student_id = pupil.id)`,
                week,
                language,
-             )}) AS e) AS electives
+             )}) AS e) AS electives,
+             (SELECT COALESCE(json_agg(tcl), '[]'::json) FROM (${teachingCellsQuery(
+               sql`t.id`,
+               sql`pupil.visible AND tc.id IN (SELECT m.teaching_class_id FROM teaching_class_students m WHERE m.student_id = pupil.id AND m.removed_at IS NULL)`,
+               week,
+               language,
+             )}) AS tcl) AS teaching
       FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS request(input, position)
       LEFT JOIN terms t ON t.code = request.input->>0
       LEFT JOIN LATERAL (
@@ -261,14 +317,14 @@ export async function studentWeek(
   language: Language,
 ): Promise<StudentWeek> {
   const [row] = await studentWeekStatement(caller.scope, language).run(db, [termCode, studentNumber, week, caller.userId]);
-  const { termId, classId, timetableVersion, ...found } = row!;
+  const { termId, classId, timetableVersion, teaching, ...found } = row!;
   const inTerm = found.weekCount !== null && week >= 1 && week <= found.weekCount;
   const cells =
     termId !== null && classId !== null && inTerm
       ? await classWeeks.get(Number(timetableVersion ?? 0), `${termId}:${classId}:${week}:${language}`, () => cellsInWeek(db, termId, { kind: 'class', id: classId }, week, language))
       : [];
   // Each request gets its own array: the cached one is shared.
-  return { ...found, cells: [...cells], electives: readJson(found.electives) };
+  return { ...found, cells: withTeachingCells(cells, readJson(teaching)), electives: readJson(found.electives) };
 }
 
 /** json comes parsed from both drivers; tolerate text in case a driver leaves it as a string. */

@@ -5,7 +5,7 @@ import type { AuthContext } from '../../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../../platform/errors.ts';
 import { isStaff, studentScopeOf, visibleClasses, visibleStaff } from '../../../platform/scope.ts';
 import {
-  cellsInWeek, electivesInWeek, lookupOwner, periodList, studentWeek, teachingDays, termByCode, termContaining, termList,
+  cellsInWeek, electivesInWeek, lookupOwner, teachingCellsInWeek, periodList, studentWeek, teachingDays, termByCode, termContaining, termList,
   type CellRow, type ElectiveRow, type OwnerLookup, type PeriodRow, type TermRow, type TimetableOwner, type WeekDayRow,
 } from './queries.ts';
 
@@ -108,8 +108,15 @@ function visibleOrRefuse(found: OwnerLookup | undefined): number {
 
 async function build(db: Db, termId: number, owner: TimetableOwner, week: number, language: Language): Promise<Timetable> {
   // Independent reads: on a server they run side by side on two pooled connections.
-  const [cells, electives] = await Promise.all([cellsInWeek(db, termId, owner, week, language), electivesInWeek(db, termId, owner, week, language)]);
-  return timetableOf(cells, electives);
+  const [cells, teaching, electives] = await Promise.all([
+    cellsInWeek(db, termId, owner, week, language),
+    teachingCellsInWeek(db, termId, owner, week, language),
+    electivesInWeek(db, termId, owner, week, language),
+  ]);
+  // A class shows its own cell beside its students' 走班 groups; a teacher's or room's slot holds both if they
+  // ever meet (the clash checks refuse that), rather than hiding one.
+  const merged = teaching.length ? [...cells, ...teaching].sort((a, b) => a.day - b.day || a.period - b.period) : cells;
+  return timetableOf(merged, electives);
 }
 
 function timetableOf(cells: CellRow[], electives: ElectiveRow[]): Timetable {
@@ -138,7 +145,7 @@ export async function ownerTimetable(db: Db, caller: AuthContext, kind: Timetabl
   return build(db, term.id, owner, week, language);
 }
 
-/** A student's timetable: their class's cells and their own electives. */
+/** A student's timetable: their class's cells (their teaching classes' lessons in their place) and their own electives. */
 export async function studentTimetable(db: Db, caller: AuthContext, studentNumber: string, query: TimetableQuery, language: Language): Promise<Timetable> {
   // A week that is not a whole positive number reads no lessons (0) and is refused below, with the term's
   // week count. The refusals come in the order of the other timetables: term, week, student.

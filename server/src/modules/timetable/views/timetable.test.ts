@@ -123,7 +123,8 @@ describe('POST /pk/queryPkInfoFb', () => {
     const cells: Cell[] = body.data.data;
     expect(cells.length).toBeGreaterThan(0);
     expect(cells.every((c) => c.rkjsmc === '王建国' && c.kcmc === '数学')).toBe(true);
-    expect(new Set(cells.map((c) => c.bjmc))).toEqual(new Set(['初二(1)班', '六年级(3)班']));
+    // The classes they teach and the teaching class (教学班) they give.
+    expect(new Set(cells.map((c) => c.bjmc))).toEqual(new Set(['初二(1)班', '六年级(3)班', '初二数学A层']));
     expect(cells).toContainEqual({ zc: 2, jc: 6, kcmc: '数学', bq1: '', rkjsmc: '王建国', rkjs: 'T0001', jsmc: '东校区致远楼081室', bjmc: '初二(1)班' });
     // Nobody is in two rooms at once.
     expect(new Set(cells.map((c) => `${c.zc}-${c.jc}`)).size).toBe(cells.length);
@@ -144,7 +145,8 @@ describe('POST /pk/queryPkInfoFb', () => {
     expect(odd.some((c) => c.kcmc === '美术')).toBe(false);
     expect(even.filter((c) => c.kcmc === '美术')).toEqual([expect.objectContaining({ bq1: '双周' })]);
     expect(even.some((c) => c.kcmc === '音乐')).toBe(false);
-    expect(odd.every((c) => c.bjmc === '初二(1)班')).toBe(true);
+    // The class's own cells, and the teaching classes its students go to at their times.
+    expect(new Set(odd.map((c) => c.bjmc))).toEqual(new Set(['初二(1)班', '初二数学A层', '初二数学B层']));
     // A class has no electives of its own; its week holds its cells.
     const week = (await query('201911001', '20190801', '1', '3')).body.data;
     expect(week.xxk).toEqual([]);
@@ -213,15 +215,20 @@ describe('POST /mobileKb/queryXskb', () => {
     expect(body.result).toBe(true);
     const cells: Cell[] = body.data.data;
     expect(cells.length).toBeGreaterThan(30);
-    expect(cells.every((c) => c.bjmc === '初二(1)班')).toBe(true);
+    // Their class's cells and, at its times, their teaching class (初二数学A层) instead of the class's cell.
+    expect(new Set(cells.map((c) => c.bjmc))).toEqual(new Set(['初二(1)班', '初二数学A层']));
     expect(body.data.xxk).toEqual([{ x: 4, y: 8, name: '机器人(王建国)' }]);
     expect(body.data.zxs).toBe(cells.length + 1);
   });
 
-  it('shows the same class cells as the class timetable', async () => {
-    const student = (await query('201911001', '201911001', '2')).body.data.data;
-    const cls = (await call('/pk/queryPkInfoFb', '201911001', { id: '20190801', xnxq: '2026-2027-1', type: '1', zs: '2' })).body.data.data;
-    expect(student).toEqual(cls);
+  it("shows the class timetable's own cells, with the student's teaching classes in place of the cells at their times", async () => {
+    const student = (await query('201911001', '201911001', '2')).body.data.data as Cell[];
+    const cls = (await call('/pk/queryPkInfoFb', '201911001', { id: '20190801', xnxq: '2026-2027-1', type: '1', zs: '2' })).body.data.data as Cell[];
+    const teaching = cls.filter((c) => c.bjmc === '初二数学A层');
+    expect(teaching).toHaveLength(2);
+    const at = (c: Cell) => teaching.some((x) => x.zc === c.zc && x.jc === c.jc);
+    const expected = [...cls.filter((c) => c.bjmc === '初二(1)班' && !at(c)), ...teaching].sort((a, b) => a.zc - b.zc || a.jc - b.jc);
+    expect(student).toEqual(expected);
   });
 
   it('refuses another student to a student, and another child to a parent', async () => {
@@ -266,7 +273,7 @@ describe('POST /mobileKb/queryXskb', () => {
       const after = await week();
       const changed = after.find((c) => c.bq1 === '改')!;
       expect(changed).toMatchObject({ kcmc: expect.stringMatching(/·改$/), rkjsmc: expect.stringMatching(/·改$/), jsmc: expect.stringMatching(/·改$/), bjmc: '初二(1)班·改' });
-      expect(after.every((c) => c.bjmc === '初二(1)班·改')).toBe(true);
+      expect(after.filter((c) => c.bjmc !== '初二数学A层').every((c) => c.bjmc === '初二(1)班·改')).toBe(true);
       // Each language keeps its own week.
       expect((await week('en')).find((c) => c.bq1 === '改')!.kcmc).toBe('Renamed course');
     } finally {
