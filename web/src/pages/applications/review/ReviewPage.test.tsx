@@ -309,4 +309,31 @@ describe('ReviewPage', () => {
     await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'CJ2026000008.pdf'));
     expect(screen.queryByTestId('review-detail-approve')).toBeNull();
   });
+
+  it('on a phone lists each application as a card with its buttons, and a card button decides and reloads the list', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => {
+      const min = /min-width:\s*([\d.]+)px/.exec(query);
+      const max = /max-width:\s*([\d.]+)px/.exec(query);
+      const matches = (!min || 390 >= Number(min[1])) && (!max || 390 <= Number(max[1]));
+      return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
+    }) as typeof window.matchMedia;
+    try {
+      renderPage();
+      const card = await screen.findByTestId('review-card-1');
+      expect(within(card).getByText('Sick leave 1')).toBeInTheDocument();
+      expect(within(card).getByText('Student 1')).toBeInTheDocument();
+      expect(within(card).getByText('第1/2步')).toBeInTheDocument();
+      // No separate operation column: the buttons are in the card.
+      expect(screen.queryByText('操作')).toBeNull();
+      const loads = stub.bodies('/api/applications/review/page').length;
+      fireEvent.click(within(card).getByTestId('review-approve-1'));
+      await screen.findByTestId('review-decision');
+      fireEvent.click(screen.getByTestId('review-decision-ok'));
+      await waitFor(() => expect(stub.bodies('/api/applications/review/decide')).toEqual([{ ids: [1], decision: 'approve', comment: '' }]));
+      await waitFor(() => expect(stub.bodies('/api/applications/review/page').length).toBeGreaterThan(loads));
+    } finally {
+      window.matchMedia = original;
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Form, Input, Select, Tabs, Tag } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { noticeTime } from '../../homeSchool/common/NoticeBody.tsx';
 import { StatusTag, StepProgress } from '../common/ApplicationParts.tsx';
 import { ReviewDetail, reviewKey } from './ReviewDetail.tsx';
 import { DecisionDialog, type Decision } from './DecisionDialog.tsx';
+import { usePhone } from '../../../hooks/usePhone.ts';
 import './review.css';
 
 interface SearchForm {
@@ -48,6 +49,9 @@ export default function ReviewPage({ route }: PageProps) {
   const [openId, setOpenId] = useLinkedItem(route.path);
   const [decision, setDecision] = useState<(Decision & { reload: () => void }) | null>(null);
   const waiting = view === 'waiting';
+  const phone = usePhone();
+  // The list's reload, for the phone cards' buttons (ManagePage hands it to its callbacks).
+  const reloadList = useRef<() => void>(() => undefined);
 
   const decide = (kind: ApprovalDecision, applications: { id: number; name: string }[], reload: () => void) => {
     if (!applications.length) {
@@ -60,6 +64,53 @@ export default function ReviewPage({ route }: PageProps) {
     id: row.id,
     name: `${row.subjectName || row.applicantName} · ${t(`approval.type.${row.type}`)}`,
   });
+
+  const actions = (row: ApprovalQueueRow, reload: () => void) => (
+    <>
+      <Button type="link" size="small" onClick={() => setOpenId(row.id)} data-testid={`review-view-${row.id}`}>
+        {t('manage.view')}
+      </Button>
+      {waiting && (
+        <>
+          <Button type="link" size="small" onClick={() => decide('approve', [nameOf(row)], reload)} data-testid={`review-approve-${row.id}`}>
+            {t('review.approve')}
+          </Button>
+          <Button type="link" size="small" danger onClick={() => decide('reject', [nameOf(row)], reload)} data-testid={`review-reject-${row.id}`}>
+            {t('review.reject')}
+          </Button>
+        </>
+      )}
+    </>
+  );
+  const myDecision = (row: ApprovalQueueRow) => (
+    <div className="review-mine" data-testid={`review-mine-${row.id}`}>
+      {row.myDecision && <Tag color={row.myDecision === 'approve' ? 'success' : 'error'}>{t(`review.decision.${row.myDecision}`)}</Tag>}
+      <span className="review-muted">{noticeTime(row.decidedAt)}</span>
+      {row.myComment && <div className="review-comment">{row.myComment}</div>}
+    </div>
+  );
+
+  // A phone (a class teacher approving leave between lessons) reads each application as a card with its buttons.
+  const phoneColumns = (reload: () => void): PagedColumn<ApprovalQueueRow>[] => [
+    {
+      key: 'card',
+      render: (_: unknown, row: ApprovalQueueRow) => (
+        <div className="review-card" data-testid={`review-card-${row.id}`}>
+          <div className="review-card-head">
+            <Button type="link" size="small" className="review-link" onClick={() => setOpenId(row.id)} data-testid={`review-open-${row.id}`}>
+              {t(`approval.type.${row.type}`)}
+            </Button>
+            {waiting ? <StepProgress row={row} /> : <StatusTag row={{ status: row.status, cancelled: false }} />}
+          </div>
+          <Subject row={row} />
+          <div className="review-summary">{row.summary}</div>
+          <div className="review-muted">{noticeTime(row.createdAt)}</div>
+          {!waiting && myDecision(row)}
+          <div className="review-card-actions">{actions(row, reload)}</div>
+        </div>
+      ),
+    },
+  ];
 
   const columns: PagedColumn<ApprovalQueueRow>[] = [
     {
@@ -87,13 +138,7 @@ export default function ReviewPage({ route }: PageProps) {
           key: 'mine',
           title: t('review.myDecision'),
           width: 220,
-          render: (_: unknown, row: ApprovalQueueRow) => (
-            <div className="review-mine" data-testid={`review-mine-${row.id}`}>
-              {row.myDecision && <Tag color={row.myDecision === 'approve' ? 'success' : 'error'}>{t(`review.decision.${row.myDecision}`)}</Tag>}
-              <span className="review-muted">{noticeTime(row.decidedAt)}</span>
-              {row.myComment && <div className="review-comment">{row.myComment}</div>}
-            </div>
-          ),
+          render: (_: unknown, row: ApprovalQueueRow) => myDecision(row),
         },
     ...(waiting ? [] : [{ key: 'status', title: t('application.statusLabel'), width: 110, render: (_: unknown, row: ApprovalQueueRow) => <StatusTag row={{ status: row.status, cancelled: false }} /> }]),
   ];
@@ -141,35 +186,16 @@ export default function ReviewPage({ route }: PageProps) {
             </Form.Item>
           </>
         )}
-        columns={columns}
+        columns={phone ? phoneColumns(() => reloadList.current()) : columns}
         toolbar={waiting ? toolbar : undefined}
         actionsWidth={waiting ? 200 : 100}
-        rowActions={(row, { reload }) => (
-          <>
-            <Button type="link" size="small" onClick={() => setOpenId(row.id)} data-testid={`review-view-${row.id}`}>
-              {t('manage.view')}
-            </Button>
-            {waiting && (
-              <>
-                <Button type="link" size="small" onClick={() => decide('approve', [nameOf(row)], reload)} data-testid={`review-approve-${row.id}`}>
-                  {t('review.approve')}
-                </Button>
-                <Button type="link" size="small" danger onClick={() => decide('reject', [nameOf(row)], reload)} data-testid={`review-reject-${row.id}`}>
-                  {t('review.reject')}
-                </Button>
-              </>
-            )}
-          </>
-        )}
+        rowActions={phone ? undefined : (row, { reload }) => actions(row, reload)}
         data-testid={`review-list-${view}`}
       >
-        {({ reload }) => (
-          <ReviewDetail
-            id={openId}
-            onClose={() => setOpenId(null)}
-            onDecide={(application, kind) => decide(kind, [nameOf(application)], reload)}
-          />
-        )}
+        {({ reload }) => {
+          reloadList.current = reload;
+          return <ReviewDetail id={openId} onClose={() => setOpenId(null)} onDecide={(application, kind) => decide(kind, [nameOf(application)], reload)} />;
+        }}
       </ManagePage>
       <DecisionDialog
         decision={decision}
