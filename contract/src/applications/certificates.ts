@@ -90,7 +90,18 @@ export interface CertificateInfo {
   issuedAt: string;
   /** The public verification page's path (/verify/<code>). */
   verifyPath: string;
+  /** When the school revoked it ('' while it holds) and why. */
+  revokedAt: string;
+  revokeReason: string;
 }
+
+export const CERTIFICATE_REVOKE_REASON_MAX = 200;
+
+/** The academic office revokes an issued certificate (issued in error, superseded): the verification page then says so. */
+export const certificateRevokeSchema = z.object({
+  id: idSchema,
+  reason: z.string({ message: 'certificate.revokeReasonRequired' }).trim().min(1, 'certificate.revokeReasonRequired').max(CERTIFICATE_REVOKE_REASON_MAX, 'validation.tooLong'),
+});
 
 /** One line of a grade certificate: a subject's score in a term. */
 export interface TranscriptLine {
@@ -118,4 +129,6 @@ export interface CertificateVerification {
   /** The recorded content still hashes to what was signed at issue. */
   intact: boolean;
   revoked: boolean;
+  /** The day it was revoked, '' while it holds. */
+  revokedOn: string;
 }

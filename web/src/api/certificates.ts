@@ -20,7 +20,17 @@ export const CERTIFICATE_CALLS = {
   pdf: '/api/applications/certificates/pdf',
   /** Public (no sign-in): what the certificate with a QR code's code says. */
   verify: '/api/certificates/verify',
+  /** The academic office revokes an issued certificate, with the reason. */
+  revoke: '/api/applications/certificates/revoke',
 } as const;
+
+/** Who may revoke a certificate (and still download a revoked one): whoever decides any application. */
+export const CERTIFICATE_REVOKE_PERMISSION = 'apply:review:all';
+
+export async function revokeCertificate(id: number, reason: string): Promise<string> {
+  const envelope = await request<null>(CERTIFICATE_CALLS.revoke, { json: { id, reason } });
+  return envelope.msg;
+}
 
 /** A term a grade certificate may cover. */
 export interface CertificateTerm {

@@ -117,4 +117,7 @@ export const certificates = pgTable('certificates', {
   pdfSha256: char('pdf_sha256', { length: 64 }),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** Who revoked it (the academic office) and why: shown to the family, not on the public page. */
+  revokedByUserId: integer('revoked_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  revokeReason: varchar('revoke_reason', { length: 200 }).notNull().default(''),
 });

@@ -127,6 +127,13 @@ export async function seedApplications(tx: Tx): Promise<void> {
   await decide(0, gradeApproved, 'approve');
   const withdrawnCertificate = await file({ type: 'gradeCertificate', applicant: p5!.parentUserId, studentId: p5!.id, start: null, end: null, reason: '', details: { purpose: '银行开户', english: false, termIds }, createdDaysAgo: 5 });
   await withdrawApplication(tx, (await applicationFacts(tx, withdrawnCertificate, true))!, p5!.parentUserId);
+  // One issued by mistake and revoked by the office (its verification page says so).
+  const revokedCertificate = await file({ type: 'enrolmentCertificate', applicant: p3!.parentUserId, studentId: p3!.id, start: null, end: null, reason: '', details: { purpose: '办理医保报销', english: false }, createdDaysAgo: 8 });
+  await decide(t2, revokedCertificate, 'approve');
+  await decide(0, revokedCertificate, 'approve');
+  await tx.execute(sql`
+    UPDATE certificates SET revoked_at = now() - interval '2 days', revoked_by_user_id = (SELECT id FROM users WHERE account = 'admin'),
+      revoke_reason = '证明中的班级填写有误，已作废，请重新申请。' WHERE application_id = ${revokedCertificate}`);
 }
 
 /**

@@ -119,6 +119,38 @@ describe('certificates: applied for by the family, approved through the chain, i
     expect((await pdfOf(issued!.applicationId, outsider)).statusCode).toBe(404);
   });
 
+  it('the office revokes an issued certificate with a reason: the verification page says so, the family is told and can no longer download it', async () => {
+    const studentId = await demoStudentId();
+    const created = await call('/api/applications/enrolment/create', { studentId, purpose: '办理护照', english: false }, 'jz201911001');
+    const id = created.json().data.id as number;
+    // Nothing to revoke before approval.
+    expect((await call('/api/applications/certificates/revoke', { id, reason: '开具有误' }, 'admin', EN)).json()).toMatchObject({ result: false, msg: 'This application has no certificate yet: it is issued once the application is approved' });
+    await approveAll(id);
+    const issued = (await call('/api/applications/enrolment/get', { id }, 'jz201911001')).json().data;
+    expect(issued.certificate).toMatchObject({ revokedAt: '', revokeReason: '' });
+    const code = issued.certificate.verifyPath.replace('/verify/', '');
+    // Only the office: a class teacher who approved it, or the family, may not; a reason is required.
+    expect((await call('/api/applications/certificates/revoke', { id, reason: '开具有误' }, 'T0002')).statusCode).toBe(403);
+    expect((await call('/api/applications/certificates/revoke', { id, reason: '开具有误' }, 'jz201911001')).statusCode).toBe(403);
+    expect((await call('/api/applications/certificates/revoke', { id, reason: ' ' }, 'admin', EN)).json()).toMatchObject({ result: false, msg: 'Say why the certificate is revoked' });
+    expect((await call('/api/applications/certificates/revoke', { id, reason: ' ' }, 'admin', ZH)).json()).toMatchObject({ result: false, msg: '请填写作废原因' });
+    expect((await call('/api/applications/certificates/revoke', { id, reason: 'x'.repeat(201) }, 'admin')).json()).toMatchObject({ result: false });
+    expect((await call('/api/certificates/verify', { code }, null)).json().data).toMatchObject({ revoked: false, revokedOn: '' });
+
+    const revoked = await call('/api/applications/certificates/revoke', { id, reason: '班级信息有误，已重新开具' }, 'admin', EN);
+    expect(revoked.json()).toMatchObject({ result: true, msg: 'The certificate was revoked: its verification page now says so' });
+    expect((await call('/api/certificates/verify', { code }, null)).json().data).toMatchObject({ revoked: true, revokedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect((await call('/api/applications/enrolment/get', { id }, 'jz201911001')).json().data.certificate).toMatchObject({ revokedAt: expect.stringMatching(/^\d{4}-/), revokeReason: '班级信息有误，已重新开具' });
+    // The family is told; their download is refused with the date and reason; the office keeps its copy.
+    const [told] = await rows<{ title: string }>(sql`SELECT m.title FROM messages m JOIN users u ON u.id = m.recipient_user_id WHERE u.account = 'jz201911001' ORDER BY m.id DESC LIMIT 1`);
+    expect(told!.title).toContain('班级信息有误，已重新开具');
+    const refused = (await pdfOf(id, 'jz201911001', EN)).json();
+    expect(refused).toMatchObject({ result: false, msg: expect.stringMatching(/^This certificate was revoked on \d{4}-\d{2}-\d{2} \(班级信息有误，已重新开具\) and can no longer be downloaded$/) });
+    expect((await pdfOf(id, 'admin')).statusCode).toBe(200);
+    // Once is enough.
+    expect((await call('/api/applications/certificates/revoke', { id, reason: '再次作废' }, 'admin', ZH)).json()).toMatchObject({ result: false, msg: '该证明已作废' });
+  });
+
   it('a grade certificate lists its terms; one pending per student; bad input changes nothing', async () => {
     const studentId = await demoStudentId();
     const terms = (await call('/api/applications/grade/terms', {}, 'jz201911001', EN)).json().data as { id: number; name: string }[];

@@ -1,4 +1,4 @@
-import { certificateCreateSchema, daySchoolCreateSchema, idBodySchema } from '@campus/contract';
+import { certificateCreateSchema, certificateRevokeSchema, daySchoolCreateSchema, idBodySchema } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { schoolToday } from '../../timetable/views/service.ts';
 import { callerOf } from '../../../platform/caller.ts';
 import { contentDisposition } from '../../shared/files/routes.ts';
 import { APPROVAL_PERMISSIONS } from '../approvals/service.ts';
-import { CERTIFICATE_PERMISSIONS, certificatePdf, createCertificate, createDaySchool, verifyCertificate } from './service.ts';
+import { CERTIFICATE_PERMISSIONS, certificatePdf, createCertificate, createDaySchool, revokeCertificate, verifyCertificate } from './service.ts';
 
 const verifySchema = z.object({ code: z.string({ message: 'certificate.notFound' }).trim().min(1, 'certificate.notFound').max(32, 'certificate.notFound').regex(/^[A-Za-z0-9_-]+$/, 'certificate.notFound') });
 
@@ -61,6 +61,19 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       const caller = await callerOf(request);
       const { name, pdf } = await certificatePdf(database.db, caller, request.query.id, caller.permissions.has(APPROVAL_PERMISSIONS.all), origin(request));
       return reply.header('content-type', 'application/pdf').header('content-disposition', contentDisposition('attachment', name)).header('cache-control', 'private, no-store').send(pdf);
+    },
+  );
+
+  app.post(
+    '/api/applications/certificates/revoke',
+    {
+      // The academic office (whoever decides any application) revokes one issued in error or superseded.
+      config: { access: { permission: APPROVAL_PERMISSIONS.all }, audit: { module: 'applications.certificates', operation: 'revoke' } },
+      schema: { tags, summary: "Revokes an application's certificate, with the reason (the verification page says so)", body: certificateRevokeSchema },
+    },
+    async (request) => {
+      await revokeCertificate(database.db, await callerOf(request), request.body.id, request.body.reason);
+      return ok(null, t(request, 'certificate.revokeDone'));
     },
   );
 

@@ -19,7 +19,7 @@ import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { readWholeFile } from '../../shared/files/service.ts';
 import { schoolIdentity } from '../../system/settings/service.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
-import { registerApplicantPage, registerOnApproved, startApproval, type ApplicationFacts } from '../approvals/service.ts';
+import { APPROVAL_MESSAGE_TYPE, registerApplicantPage, registerOnApproved, schoolText, startApproval, type ApplicationFacts } from '../approvals/service.ts';
 import { applicationDetail, familyStudentId } from '../leave/service.ts';
 import { renderCertificatePdf, type CertificateContent } from './pdf.ts';
 
@@ -33,6 +33,8 @@ export const TYPE_OF_KIND = { daySchool: 'daySchool', enrolment: 'enrolmentCerti
 const KIND_OF_TYPE: Partial<Record<ApplicationType, CertificateKind>> = { daySchool: 'daySchool', enrolmentCertificate: 'enrolment', gradeCertificate: 'grade' };
 const SERIAL_PREFIX: Record<CertificateKind, string> = { daySchool: 'ZD', enrolment: 'ZS', grade: 'CJ' };
 
+/** Where the family reads each kind of certificate application. */
+const CERTIFICATE_PAGES: Partial<Record<ApplicationType, string>> = { daySchool: DAY_SCHOOL_URL, enrolmentCertificate: ENROLMENT_CERTIFICATE_URL, gradeCertificate: GRADE_CERTIFICATE_URL };
 registerApplicantPage('daySchool', (a) => `${DAY_SCHOOL_URL}?id=${a.id}`);
 registerApplicantPage('enrolmentCertificate', (a) => `${ENROLMENT_CERTIFICATE_URL}?id=${a.id}`);
 registerApplicantPage('gradeCertificate', (a) => `${GRADE_CERTIFICATE_URL}?id=${a.id}`);
@@ -211,10 +213,12 @@ export async function certificatePdf(db: Db, caller: Caller, applicationId: numb
   // The same reading rule as the application itself: refuses what the caller may not open.
   await applicationDetail(db, caller, applicationId, seesAll);
   return db.transaction(async (tx) => {
-    const [row] = await queryRows<{ id: number; serialNumber: string; verifyCode: string; content: CertificateContent; pdf: Buffer | Uint8Array | null; issuedAt: Date }>(tx, sql`
-      SELECT id, serial_number AS "serialNumber", verify_code AS "verifyCode", content, pdf, issued_at AS "issuedAt"
+    const [row] = await queryRows<{ id: number; serialNumber: string; verifyCode: string; content: CertificateContent; pdf: Buffer | Uint8Array | null; issuedAt: Date; revokedAt: Date | null; revokeReason: string }>(tx, sql`
+      SELECT id, serial_number AS "serialNumber", verify_code AS "verifyCode", content, pdf, issued_at AS "issuedAt", revoked_at AS "revokedAt", revoke_reason AS "revokeReason"
       FROM certificates WHERE application_id = ${applicationId} FOR UPDATE`);
     if (!row) throw conflict('certificate.notIssued');
+    // The office keeps the file it revoked; the family no longer gets a copy to hand on.
+    if (row.revokedAt && !seesAll) throw conflict('certificate.revokedNoDownload', { date: schoolToday(new Date(row.revokedAt)), reason: row.revokeReason });
     const name = `${row.serialNumber}.pdf`;
     if (row.pdf) return { name, pdf: Buffer.from(row.pdf) };
     const school = await schoolIdentity(tx);
@@ -252,5 +256,27 @@ export async function verifyCertificate(db: DbOrTx, code: string): Promise<Certi
     pdfSha256: row.pdfSha256 ?? '',
     intact: sha256(canonical(content)) === row.contentSha256 && content.serialNumber === row.serialNumber,
     revoked: row.revokedAt !== null,
+    revokedOn: row.revokedAt ? schoolToday(new Date(row.revokedAt)) : '',
   };
+}
+
+/**
+ * The academic office revokes an issued certificate (issued in error, superseded): the verification page
+ * says so from then on, the family can no longer download it, and the applicant and the student's parents
+ * are told why.
+ */
+export async function revokeCertificate(db: Db, caller: Caller, applicationId: number, reason: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ id: number; serialNumber: string; revokedAt: Date | null; applicantUserId: number; studentId: number; type: ApplicationType }>(tx, sql`
+      SELECT c.id, c.serial_number AS "serialNumber", c.revoked_at AS "revokedAt", a.applicant_user_id AS "applicantUserId", c.student_id AS "studentId", a.type
+      FROM certificates c JOIN applications a ON a.id = c.application_id WHERE c.application_id = ${applicationId} FOR UPDATE OF c`);
+    if (!row) throw conflict('certificate.notIssued');
+    if (row.revokedAt) throw conflict('certificate.alreadyRevoked');
+    await tx.execute(sql`UPDATE certificates SET revoked_at = now(), revoked_by_user_id = ${caller.auth.userId}, revoke_reason = ${reason} WHERE id = ${row.id}`);
+    const title = schoolText('certificate.message.revoked', { serial: row.serialNumber, reason });
+    await tx.execute(sql`
+      INSERT INTO messages (recipient_user_id, sender_user_id, title, content, type, link)
+      SELECT DISTINCT r, ${caller.auth.userId}::int, ${title}, ${reason}, ${APPROVAL_MESSAGE_TYPE}, ${`${CERTIFICATE_PAGES[row.type]}?id=${applicationId}`}
+      FROM (SELECT ${row.applicantUserId}::int AS r UNION SELECT parent_user_id FROM guardians WHERE student_id = ${row.studentId}) recipients`);
+  });
 }

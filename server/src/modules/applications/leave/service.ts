@@ -211,6 +211,8 @@ interface ApplicationRecord {
   certSerial: string | null;
   certIssuedAt: Date | null;
   certCode: string | null;
+  certRevokedAt: Date | null;
+  certRevokeReason: string | null;
   currentStep: number;
   steps: ApprovalStep[];
   createdAt: Date;
@@ -224,7 +226,8 @@ const recordColumns = (language: string, auth: AuthContext) => sql`
   ${language === 'en' ? sql`coalesce(lt.name_en, lt.name)` : sql`lt.name`} AS "leaveTypeName",
   a.start_at AS "startAt", a.end_at AS "endAt", a.duration_days AS "durationDays", a.duration_periods AS "durationPeriods", a.reason, a.destination, a.follower,
   a.attachments, a.returned_at AS "returnedAt", a.cancel_note AS "cancelNote", a.current_step AS "currentStep", a.steps, a.created_at AS "createdAt",
-  a.details, cert.serial_number AS "certSerial", cert.issued_at AS "certIssuedAt", cert.verify_code AS "certCode"`;
+  a.details, cert.serial_number AS "certSerial", cert.issued_at AS "certIssuedAt", cert.verify_code AS "certCode",
+  cert.revoked_at AS "certRevokedAt", cert.revoke_reason AS "certRevokeReason"`;
 const recordJoins = sql`
   JOIN users ap ON ap.id = a.applicant_user_id LEFT JOIN students s ON s.id = a.student_id LEFT JOIN classes c ON c.id = s.class_id
   LEFT JOIN staff st ON st.id = a.staff_id LEFT JOIN dictionary_items lt ON lt.table_name = ${LEAVE_TYPE_DICTIONARY} AND lt.code = a.leave_type
@@ -260,7 +263,13 @@ function toRow(record: ApplicationRecord): ApplicationListRow {
     termNames: [],
     certificate:
       record.certSerial && record.certCode
-        ? { serialNumber: record.certSerial, issuedAt: formatLocalTime(new Date(record.certIssuedAt!)), verifyPath: `${CERTIFICATE_VERIFY_PATH}/${record.certCode}` }
+        ? {
+            serialNumber: record.certSerial,
+            issuedAt: formatLocalTime(new Date(record.certIssuedAt!)),
+            verifyPath: `${CERTIFICATE_VERIFY_PATH}/${record.certCode}`,
+            revokedAt: record.certRevokedAt ? formatLocalTime(new Date(record.certRevokedAt)) : '',
+            revokeReason: record.certRevokeReason ?? '',
+          }
         : null,
     canWithdraw: mine && record.status === 'pending',
     // 销假 once approved, while the leave has begun and not ended, and not yet recorded.

@@ -74,7 +74,7 @@ const row = (kind: Kind, id: number, extra: Partial<ApplicationListRow> = {}): A
 const approved = (id: number): Partial<ApplicationListRow> => ({
   status: 'approved',
   canWithdraw: false,
-  certificate: { serialNumber: `ZS2026${String(id).padStart(6, '0')}`, issuedAt: '2026-11-25 10:00:00', verifyPath: `/verify/code${id}` },
+  certificate: { serialNumber: `ZS2026${String(id).padStart(6, '0')}`, issuedAt: '2026-11-25 10:00:00', verifyPath: `/verify/code${id}`, revokedAt: '', revokeReason: '' },
 });
 
 const view = (kind: Kind, id: number, extra: Partial<ApplicationView> = {}): ApplicationView => ({
@@ -212,6 +212,38 @@ describe('CertificatePage', () => {
     expect(screen.queryByTestId('application-withdraw-2')).toBeNull();
     fireEvent.click(within(panel).getByTestId('certificate-download-2'));
     await waitFor(() => expect(files.saveBlob).toHaveBeenCalledTimes(2));
+  });
+
+  it('shows a revoked certificate as revoked, with no download for the family; the office revokes one with a reason', async () => {
+    const revoked = { ...approved(2).certificate!, revokedAt: '2026-11-26 09:00:00', revokeReason: 'Wrong class' };
+    views[2] = view('enrolment', 2, { ...approved(2), certificate: revoked });
+    stub.on('/api/applications/enrolment/page', () => ({ total: 1, rows: [row('enrolment', 2, { ...approved(2), certificate: revoked })] }));
+    useSession.setState({ permissions: ['apply:enrolment'] });
+    const family = renderPage('enrolment');
+    const cell = await screen.findByTestId('certificate-cell-2');
+    expect(within(cell).getByTestId('certificate-revoked')).toHaveTextContent('已作废');
+    expect(screen.queryByTestId('certificate-download-2')).toBeNull();
+    fireEvent.click(screen.getByText('Visa 2'));
+    const panel = await screen.findByTestId('application-detail');
+    expect(within(panel).getByTestId('certificate-revoked-line')).toHaveTextContent('Wrong class');
+    expect(within(panel).queryByTestId('certificate-download-2')).toBeNull();
+    expect(within(panel).queryByTestId('certificate-revoke')).toBeNull();
+    family.unmount();
+
+    // The office: still downloads, and revokes a valid one with a reason (required).
+    views[2] = view('enrolment', 2, approved(2));
+    stub.on('/api/applications/enrolment/page', () => ({ total: 1, rows: [row('enrolment', 2, approved(2))] })).on('/api/applications/certificates/revoke', () => null);
+    useSession.setState({ permissions: ['apply:enrolment', 'apply:review:all'] });
+    renderPage('enrolment', '/sqsp/zdzm?id=2');
+    const office = await screen.findByTestId('application-detail');
+    fireEvent.click(await within(office).findByTestId('certificate-revoke'));
+    await screen.findByTestId('certificate-revoke-reason');
+    fireEvent.click(screen.getByTestId('certificate-revoke-dialog-ok'));
+    expect(await screen.findByText('请填写作废原因')).toBeInTheDocument();
+    expect(stub.bodies('/api/applications/certificates/revoke')).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('certificate-revoke-reason'), { target: { value: ' Issued twice ' } });
+    fireEvent.click(screen.getByTestId('certificate-revoke-dialog-ok'));
+    await waitFor(() => expect(stub.bodies('/api/applications/certificates/revoke')).toEqual([{ id: 2, reason: 'Issued twice' }]));
   });
 
   it("names a grade certificate's terms in its detail", async () => {

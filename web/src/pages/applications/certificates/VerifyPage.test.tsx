@@ -39,6 +39,7 @@ const certificate = (extra: Partial<CertificateVerification> = {}): CertificateV
   pdfSha256: PDF_SHA256,
   intact: true,
   revoked: false,
+  revokedOn: '',
   ...extra,
 });
 

@@ -134,6 +134,7 @@ function Verified({ certificate }: { certificate: CertificateVerification }) {
     { key: 'class', label: t('verifyPage.class'), value: certificate.className },
     { key: 'issued', label: t('verifyPage.issuedAt'), value: certificate.issuedAt },
     ...(certificate.validUntil ? [{ key: 'valid', label: t('verifyPage.validUntil'), value: certificate.validUntil }] : []),
+    ...(certificate.revokedOn ? [{ key: 'revokedOn', label: t('verifyPage.revokedOn'), value: certificate.revokedOn }] : []),
   ];
   return (
     <div className="verify-body">

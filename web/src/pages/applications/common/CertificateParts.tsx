@@ -1,10 +1,15 @@
-import { useState, type MouseEvent, type ReactNode } from 'react';
-import { Button, Tag, Typography } from 'antd';
-import { DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { Button, Form, Input, Tag, Typography } from 'antd';
+import { DownloadOutlined, SafetyCertificateOutlined, StopOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { ApplicationDetails, ApplicationType, ApplicationView, CertificateInfo } from '@campus/contract';
-import { downloadCertificate } from '../../../api/certificates.ts';
+import { CERTIFICATE_REVOKE_REASON_MAX, certificateRevokeSchema, type ApplicationDetails, type ApplicationType, type ApplicationView, type CertificateInfo } from '@campus/contract';
+import { CERTIFICATE_REVOKE_PERMISSION, downloadCertificate, revokeCertificate } from '../../../api/certificates.ts';
+import { feedback } from '../../../app/feedback.ts';
+import { zodRule } from '../../../app/forms/zodRule.ts';
+import { FormDialog } from '../../../components/ManagePage/index.ts';
+import { usePermission } from '../../../components/PermissionGate/index.ts';
 import type { ApplicationListRow } from '../../../api/leave.ts';
 import { noticeTime } from '../../homeSchool/common/NoticeBody.tsx';
 import type { DetailFact } from './ApplicationDetail.tsx';
@@ -137,14 +142,66 @@ export function CertificateDownload({ applicationId, certificate, variant = 'but
   );
 }
 
-/** A list row's certificate: its serial number and the download, once approved. */
+/** Whether the caller may revoke certificates and still download revoked ones (the academic office). */
+function useRevokeRight(): boolean {
+  const allowed = usePermission();
+  return allowed({ permissions: [CERTIFICATE_REVOKE_PERMISSION] });
+}
+
+function RevokedTag({ certificate }: { certificate: Pick<CertificateInfo, 'revokedAt'> }) {
+  const { t } = useTranslation();
+  if (!certificate.revokedAt) return null;
+  return (
+    <Tag color="error" className="application-tag" data-testid="certificate-revoked">
+      {t('certificateInfo.revoked')}
+    </Tag>
+  );
+}
+
+/** A list row's certificate: its serial number and the download, once approved; a revoked one says so. */
 export function CertificateCell({ row, variant = 'link' }: { row: Pick<ApplicationListRow, 'id' | 'certificate'>; variant?: CertificateDownloadProps['variant'] }) {
+  const office = useRevokeRight();
   if (!row.certificate) return null;
+  const revoked = !!row.certificate.revokedAt;
   return (
     <span className="application-certificate-cell" data-testid={`certificate-cell-${row.id}`}>
       <span className="application-serial">{row.certificate.serialNumber}</span>
-      <CertificateDownload applicationId={row.id} certificate={row.certificate} variant={variant} />
+      <RevokedTag certificate={row.certificate} />
+      {(!revoked || office) && <CertificateDownload applicationId={row.id} certificate={row.certificate} variant={variant} />}
     </span>
+  );
+}
+
+/** The office's reason for revoking a certificate; the server tells the family and the verification page. */
+function RevokeDialog({ applicationId, serialNumber, open, onClose }: { applicationId: number; serialNumber: string; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const initialValues = useMemo(() => ({ id: applicationId, reason: '' }), [applicationId]);
+  return (
+    <FormDialog<{ id: number; reason: string }>
+      open={open}
+      mode="add"
+      title={t('certificateInfo.revokeTitle', { serial: serialNumber })}
+      okText={t('certificateInfo.revoke')}
+      initialValues={initialValues}
+      onClose={onClose}
+      onSubmit={async (values) => {
+        const msg = await revokeCertificate(applicationId, (values.reason ?? '').trim());
+        feedback().message.success(msg);
+        // The detail, the lists and the review all show the certificate: each reads it again.
+        await client.invalidateQueries();
+      }}
+      data-testid="certificate-revoke-dialog"
+    >
+      {(form) => (
+        <>
+          <Typography.Paragraph type="secondary">{t('certificateInfo.revokeHint')}</Typography.Paragraph>
+          <Form.Item name="reason" label={t('certificateInfo.revokeReason')} required rules={[zodRule(certificateRevokeSchema, 'reason', form)]}>
+            <Input.TextArea maxLength={CERTIFICATE_REVOKE_REASON_MAX} showCount autoSize={{ minRows: 3, maxRows: 6 }} data-testid="certificate-revoke-reason" />
+          </Form.Item>
+        </>
+      )}
+    </FormDialog>
   );
 }
 
@@ -154,10 +211,13 @@ export function CertificateCell({ row, variant = 'link' }: { row: Pick<Applicati
  */
 export function CertificateSection({ application, phone = false }: { application: Pick<ApplicationView, 'id' | 'type' | 'status' | 'certificate'>; phone?: boolean }) {
   const { t } = useTranslation();
+  const office = useRevokeRight();
+  const [revoking, setRevoking] = useState(false);
   if (!isCertificateType(application.type)) return null;
   const { certificate } = application;
   let body: ReactNode;
   if (certificate) {
+    const revoked = !!certificate.revokedAt;
     body = (
       <div className="application-certificate" data-testid="application-certificate">
         <div className="application-certificate-lines">
@@ -171,9 +231,15 @@ export function CertificateSection({ application, phone = false }: { application
             <Typography.Text type="secondary">{t('certificateInfo.issuedLabel')}</Typography.Text>
             <span data-testid="certificate-issued">{noticeTime(certificate.issuedAt)}</span>
           </span>
+          {revoked && (
+            <span className="application-certificate-line" data-testid="certificate-revoked-line">
+              <RevokedTag certificate={certificate} />
+              <span>{t('certificateInfo.revokedLine', { time: noticeTime(certificate.revokedAt), reason: certificate.revokeReason })}</span>
+            </span>
+          )}
         </div>
         <div className={`application-certificate-actions${phone ? ' is-phone' : ''}`}>
-          <CertificateDownload applicationId={application.id} certificate={certificate} variant="primary" block={phone} />
+          {(!revoked || office) && <CertificateDownload applicationId={application.id} certificate={certificate} variant="primary" block={phone} />}
           <Button
             href={certificate.verifyPath}
             target="_blank"
@@ -184,7 +250,13 @@ export function CertificateSection({ application, phone = false }: { application
           >
             {t('certificateInfo.verify')}
           </Button>
+          {office && !revoked && (
+            <Button danger icon={<StopOutlined />} block={phone} onClick={() => setRevoking(true)} data-testid="certificate-revoke">
+              {t('certificateInfo.revoke')}
+            </Button>
+          )}
         </div>
+        {office && <RevokeDialog applicationId={application.id} serialNumber={certificate.serialNumber} open={revoking} onClose={() => setRevoking(false)} />}
       </div>
     );
   } else if (application.status === 'pending') {

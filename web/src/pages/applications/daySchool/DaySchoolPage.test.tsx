@@ -68,7 +68,7 @@ const APPROVED: Partial<ApplicationListRow> = {
   status: 'approved',
   canWithdraw: false,
   step: 2,
-  certificate: { serialNumber: 'ZD2026000002', issuedAt: '2026-11-25 10:00:00', verifyPath: '/verify/abc123' },
+  certificate: { serialNumber: 'ZD2026000002', issuedAt: '2026-11-25 10:00:00', verifyPath: '/verify/abc123', revokedAt: '', revokeReason: '' },
 };
 
 const view = (id: number, extra: Partial<ApplicationView> = {}): ApplicationView => ({
@@ -228,7 +228,7 @@ describe('DaySchoolPage', () => {
   });
 
   it('opens the application of a message link with every field, the trail and the permit once approved', async () => {
-    views[5] = view(5, { ...APPROVED, certificate: { serialNumber: 'ZD2026000005', issuedAt: '2026-11-25 10:00:00', verifyPath: '/verify/abc123' } });
+    views[5] = view(5, { ...APPROVED, certificate: { serialNumber: 'ZD2026000005', issuedAt: '2026-11-25 10:00:00', verifyPath: '/verify/abc123', revokedAt: '', revokeReason: '' } });
     renderPage('/sqsp/zdsq?id=5');
     const panel = await screen.findByTestId('application-detail');
     expect(panel).toHaveAttribute('data-id', '5');

@@ -293,7 +293,7 @@ describe('ReviewPage', () => {
         images: [],
         details: { purpose: 'Visa application', english: true, termIds: [2, 3] },
         termNames: ['2025-2026 second term', '2026-2027 first term'],
-        certificate: { serialNumber: 'CJ2026000008', issuedAt: '2026-11-26 09:30:00', verifyPath: '/verify/xyz' },
+        certificate: { serialNumber: 'CJ2026000008', issuedAt: '2026-11-26 09:30:00', verifyPath: '/verify/xyz', revokedAt: '', revokeReason: '' },
       }),
     );
     renderPage('/sqsp/sqsh?id=8');
