@@ -22,7 +22,7 @@ import { maintenanceUrl, pad, parseArgs, random, targetOf, type Scale } from './
 
 const CURRENT_YEAR = 2026;
 /** Tables loaded in bulk whose secondary indexes are built after loading. */
-const DEFERRED_INDEX_TABLES = ['sessions', 'users', 'students', 'staff', 'guardians', 'user_roles', 'messages', 'operation_logs', 'timetable_entries', 'elective_enrolments', 'classes', 'homework_works', 'applications', 'approval_decisions', 'application_approvers'];
+const DEFERRED_INDEX_TABLES = ['sessions', 'users', 'students', 'staff', 'guardians', 'user_roles', 'messages', 'operation_logs', 'timetable_entries', 'elective_enrolments', 'teaching_class_students', 'classes', 'homework_works', 'applications', 'approval_decisions', 'application_approvers'];
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
@@ -119,7 +119,7 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
   const newParents = Math.max(0, scale.parents - seed.parents);
   console.log(`adding ${schoolCount} schools: ${newClasses} classes, ${newStaff} staff, ${newStudents} students, ${newParents} parents`);
 
-  const ids = await idAllocator(writer, ['users', 'org_units', 'classrooms', 'classes', 'staff', 'students', 'elective_sessions', 'assignments', 'applications']);
+  const ids = await idAllocator(writer, ['users', 'org_units', 'classrooms', 'classes', 'staff', 'students', 'elective_sessions', 'teaching_classes', 'assignments', 'applications']);
 
   // Password hashes: one real argon2id hash per account of the login pool (the digest includes the
   // account, so hashes cannot be shared between accounts that log in); every other generated account
@@ -139,6 +139,11 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
   const timetableRows: Cell[][] = [];
   const electiveRows: Cell[][] = [];
   const enrolmentRows: Cell[][] = [];
+  // 教学班 (issue 14): each school's senior grades split into a physics and a history group (Wednesday's and
+  // Friday's last periods), so a senior student's week reads their teaching classes too.
+  const teachingClassRows: Cell[][] = [];
+  const teachingLessonRows: Cell[][] = [];
+  const teachingMemberRows: Cell[][] = [];
   const staffUserIds: number[] = [];
   const studentUserIds: number[] = [];
   const parentUserIds: number[] = [];
@@ -229,6 +234,23 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
       return id;
     });
 
+    const teachingGroups = new Map<number, number[]>();
+    const teachingClassesOf = (grade: number): number[] => {
+      let found = teachingGroups.get(grade);
+      if (!found) {
+        found = (['physics', 'history'] as const).map((courseCode, i) => {
+          const id = ids.next('teaching_classes');
+          const course = courseByCode.get(courseCode)!;
+          const teacher = teachersOf(course.group_name)[grade % teachersOf(course.group_name).length];
+          teachingClassRows.push([id, term.id, `${code}-${GRADE_NAMES[grade - 1][0]}${courseCode === 'physics' ? '物理' : '历史'}选考班`, course.id, gradeRows[grade - 1].id, teacher.id, specialRooms[i], 200, 1, term.week_count, '']);
+          for (const day of [3, 5]) teachingLessonRows.push([id, day, 8]);
+          return id;
+        });
+        teachingGroups.set(grade, found);
+      }
+      return found;
+    };
+
     const serials = new Map<string, number>();
     const academicStaff = schoolStaff.filter((_, i) => i < staffHere * 0.93);
     for (let k = 0; k < classesHere; k++) {
@@ -270,6 +292,7 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
         homeworkClass.studentIds.push(id);
         homeworkClass.studentUserIds.push(userId);
         if (grade >= 7) enrolmentRows.push([electiveIds[n % electiveIds.length], id]);
+        if (grade >= 10) teachingMemberRows.push([teachingClassesOf(grade)[n % 3 === 2 ? 1 : 0], id]);
         studentIndexGlobal++;
       }
 
@@ -357,6 +380,9 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
   await writer.copy('timetable_entries', ['term_id', 'class_id', 'day', 'period', 'course_id', 'teacher_id', 'classroom_id', 'label', 'week_from', 'week_to', 'week_parity'], timetableRows, timetableRows.length);
   await writer.copy('elective_sessions', ['id', 'term_id', 'course_id', 'teacher_id', 'classroom_id', 'day', 'period', 'week_from', 'week_to'], electiveRows, electiveRows.length);
   await writer.copy('elective_enrolments', ['session_id', 'student_id'], enrolmentRows, enrolmentRows.length);
+  await writer.copy('teaching_classes', ['id', 'term_id', 'name', 'course_id', 'grade_id', 'teacher_id', 'classroom_id', 'capacity', 'week_from', 'week_to', 'remarks'], teachingClassRows, teachingClassRows.length);
+  await writer.copy('teaching_class_lessons', ['teaching_class_id', 'day', 'period'], teachingLessonRows, teachingLessonRows.length);
+  await writer.copy('teaching_class_students', ['teaching_class_id', 'student_id'], teachingMemberRows, teachingMemberRows.length);
 
   // Messages: teachers receive the most, then students, then parents; the newest last, as written in time.
   const messageCount = Math.max(0, scale.messages - seed.messages);

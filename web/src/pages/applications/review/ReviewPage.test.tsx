@@ -310,6 +310,32 @@ describe('ReviewPage', () => {
     expect(screen.queryByTestId('review-detail-approve')).toBeNull();
   });
 
+  it("shows a roll change's kind, classes, date and other school to its approver", async () => {
+    stub.on('/api/applications/review/get', (o) =>
+      detail((o?.json as { id: number }).id, {
+        type: 'rollChange',
+        applicantName: 'Teacher Wang',
+        leaveType: '',
+        leaveTypeName: '',
+        startAt: '2026-12-01 00:00',
+        endAt: '',
+        duration: null,
+        reason: 'Family moves to Hangzhou',
+        images: [],
+        details: { changeKind: 'transferOut', fromClassId: 5, fromClassName: 'Class 8-1', toClassId: null, toClassName: '', effectiveDate: '2026-12-01', school: 'Hangzhou No. 2 Middle School' },
+      }),
+    );
+    renderPage('/sqsp/sqsh?id=4');
+    const view = await screen.findByTestId('review-detail');
+    expect(within(view).getByTestId('review-fact-rollKind')).toHaveTextContent('转出');
+    expect(within(view).getByTestId('review-fact-rollClasses')).toHaveTextContent('Class 8-1 →');
+    expect(within(view).getByTestId('review-fact-rollDate')).toHaveTextContent('2026-12-01');
+    expect(within(view).getByTestId('review-fact-rollSchool')).toHaveTextContent('Hangzhou No. 2 Middle School');
+    // A roll change has a date, not a leave's time span.
+    expect(within(view).queryByTestId('review-fact-time')).toBeNull();
+    expect(within(view).getByTestId('review-fact-reason')).toHaveTextContent('Family moves to Hangzhou');
+  });
+
   it('on a phone lists each application as a card with its buttons, and a card button decides and reloads the list', async () => {
     const original = window.matchMedia;
     window.matchMedia = ((query: string) => {
