@@ -45,6 +45,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   '/jsgl/wdhj': withTexts(['awards'], () => import('./awards/myAwards/MyAwardsPage.tsx')),
   '/xjgl/xjyd': withTexts([...management('roll'), 'applications'], () => import('./roll/changes/RollChangesPage.tsx')),
   '/xjgl/zsgl': withTexts([...management('roll'), 'people'], () => import('./roll/enrolment/EnrolmentPage.tsx')),
+  '/xjgl/jxbfp': withTexts(management('roll'), () => import('./roll/teachingClasses/TeachingClassesPage.tsx')),
   '/sqsp/sqsh': withTexts([...management('applications'), 'homeSchool'], () => import('./applications/review/ReviewPage.tsx')),
   '/sqsp/splc': withTexts(management('applications'), () => import('./applications/flows/FlowsPage.tsx')),
   '/sqsp/qjsq': withTexts([...management('applications'), 'homeSchool'], () => import('./applications/leave/LeavePage.tsx')),
