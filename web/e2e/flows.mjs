@@ -14,6 +14,7 @@ import { homeworkFlows } from './homeSchool/homeworkFlows.mjs';
 import { awardFlows } from './awards/awardFlows.mjs';
 import { applicationFlows } from './applications/applicationFlows.mjs';
 import { rollFlows } from './roll/rollFlows.mjs';
+import { teachingClassFlows } from './roll/teachingClassFlows.mjs';
 import { certificateFlows } from './applications/certificateFlows.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
@@ -464,4 +465,5 @@ export const flows = [
   ...certificateFlows,
   // Issue 14: 学籍管理 (web/e2e/roll/rollFlows.mjs).
   ...rollFlows,
+  ...teachingClassFlows,
 ];
