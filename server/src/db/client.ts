@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -348,6 +348,14 @@ export class BatchedStatement<Row> {
         });
     }
   }
+}
+
+const batchDialect = new PgDialect();
+/** Renders a statement written with drizzle's sql to a BatchedStatement's text; it must take no parameters of its own. */
+export function statementText(query: SQL): string {
+  const { sql: text, params } = batchDialect.sqlToQuery(query);
+  if (params.length > 0) throw new Error('a batched statement reads its values from $1 only');
+  return text;
 }
 
 /** The parts of drizzle's database object that run one statement under a name (not in its public types). */

@@ -15,7 +15,7 @@ import {
   type ApprovalTrailEntry,
   type ApproverKind,
 } from '@campus/contract';
-import { intArray, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { BatchedStatement, intArray, queryRows, statementText, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { likePattern } from '../../../platform/listing.ts';
 import { formatLocalTime } from '../../messages/centre/routes.ts';
@@ -387,25 +387,22 @@ export async function pageQueue(
     : admin
       ? sql`FROM applications a WHERE a.status = 'pending' ${extra}`
       : sql`FROM application_approvers p JOIN applications a ON a.id = p.application_id WHERE p.user_id = ${userId} ${extra}`;
-  const counted = decided || admin || conditions.length ? sql`SELECT count(*)::int ${scope}` : sql`SELECT count(*)::int FROM application_approvers p WHERE p.user_id = ${userId}`;
+  const counted = sql`SELECT count(*)::int ${scope}`;
   const mine = decided ? sql`d.decision AS "myDecision", d.comment AS "myComment", d.decided_at AS "decidedAt", d.id AS position` : sql`NULL AS "myDecision", NULL AS "myComment", NULL AS "decidedAt", a.id AS position`;
-  const order = decided ? sql`d.decided_at DESC, d.id DESC` : admin || conditions.length ? sql`a.id` : sql`p.application_id`;
+  const order = decided ? sql`d.decided_at DESC, d.id DESC` : sql`a.id`;
   const pageOrder = decided ? sql`r."decidedAt" DESC, r.position DESC` : sql`r.position`;
-  type Raw = Omit<ApprovalQueueRow, 'createdAt' | 'decidedAt' | 'myDecision' | 'myComment'> & { createdAt: string; decidedAt: string | null; myDecision: 'approve' | 'reject' | null; myComment: string | null };
-  // One named statement: the count, then the page's rows and only then their names.
-  const [row] = await queryRows<{ total: number; rows: Raw[] | null }>(db, sql`
-    SELECT (${counted}) AS total,
-      (SELECT json_agg(r ORDER BY ${pageOrder}) FROM (
-        SELECT a.id, a.type, a.status, ap.display_name AS "applicantName", coalesce(s.name, st.name, '') AS "subjectName", coalesce(c.name, '') AS "className",
-          ${summary(caller.language)} AS summary, a.current_step AS step, jsonb_array_length(a.steps) AS "stepCount", a.created_at AS "createdAt",
-          a."myDecision", a."myComment", a."decidedAt", a.position
-        FROM (SELECT a.*, ${mine} ${scope} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) a
-        JOIN users ap ON ap.id = a.applicant_user_id LEFT JOIN students s ON s.id = a.student_id LEFT JOIN classes c ON c.id = s.class_id
-        LEFT JOIN staff st ON st.id = a.staff_id
-        LEFT JOIN dictionary_items lt ON lt.table_name = 'STD_LEAVE_TYPE' AND lt.code = a.leave_type) r) AS rows`, { prepared: true });
+  // An approver opening their own queue is the hot path: concurrent ones share one statement.
+  const row =
+    !decided && !admin && !conditions.length
+      ? (await waitingQueueStatement(caller.language).run(db, [userId, page.limit, page.offset]))[0]
+      : (
+          await queryRows<QueueAnswer>(db, sql`
+            SELECT (${counted}) AS total, (${queueRows(caller.language, sql`SELECT a.*, ${mine} ${scope} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`, pageOrder)}) AS rows`, { prepared: true })
+        )[0];
+  const rows = typeof row?.rows === 'string' ? (JSON.parse(row.rows) as QueueRaw[]) : (row?.rows ?? []);
   return {
-    total: row?.total ?? 0,
-    rows: (row?.rows ?? []).map((record) => ({
+    total: Number(row?.total ?? 0),
+    rows: rows.map((record) => ({
       id: record.id,
       type: record.type,
       status: record.status,
@@ -421,6 +418,51 @@ export async function pageQueue(
       myComment: record.myComment ?? '',
     })),
   };
+}
+
+type QueueRaw = Omit<ApprovalQueueRow, 'createdAt' | 'decidedAt' | 'myDecision' | 'myComment'> & { createdAt: string; decidedAt: string | null; myDecision: 'approve' | 'reject' | null; myComment: string | null };
+interface QueueAnswer {
+  total: number;
+  rows: QueueRaw[] | string | null;
+}
+
+/** The page's rows as JSON: `picked` chooses and orders them; only then are their names read. */
+function queueRows(language: string, picked: SQL, pageOrder: SQL): SQL {
+  return sql`
+    SELECT json_agg(r ORDER BY ${pageOrder}) FROM (
+      SELECT a.id, a.type, a.status, ap.display_name AS "applicantName", coalesce(s.name, st.name, '') AS "subjectName", coalesce(c.name, '') AS "className",
+        ${summary(language)} AS summary, a.current_step AS step, jsonb_array_length(a.steps) AS "stepCount", a.created_at AS "createdAt",
+        a."myDecision", a."myComment", a."decidedAt", a.position
+      FROM (${picked}) a
+      JOIN users ap ON ap.id = a.applicant_user_id LEFT JOIN students s ON s.id = a.student_id LEFT JOIN classes c ON c.id = s.class_id
+      LEFT JOIN staff st ON st.id = a.staff_id
+      LEFT JOIN dictionary_items lt ON lt.table_name = 'STD_LEAVE_TYPE' AND lt.code = a.leave_type) r`;
+}
+
+/**
+ * An approver's waiting queue without filters, for concurrent callers in one statement (BatchedStatement):
+ * each request is (user id, limit, offset); its count and page are read as the single statement does.
+ */
+const waitingQueueStatements = new Map<string, BatchedStatement<QueueAnswer>>();
+function waitingQueueStatement(language: string): BatchedStatement<QueueAnswer> {
+  let statement = waitingQueueStatements.get(language);
+  if (!statement) {
+    const user = sql.raw('(request.input->>0)::int');
+    statement = new BatchedStatement<QueueAnswer>(
+      statementText(sql`
+        SELECT request.position, (SELECT count(*)::int FROM application_approvers p WHERE p.user_id = ${user}) AS total,
+          (${queueRows(
+            language,
+            sql`SELECT a.*, NULL AS "myDecision", NULL AS "myComment", NULL AS "decidedAt", a.id AS position
+                FROM application_approvers p JOIN applications a ON a.id = p.application_id WHERE p.user_id = ${user}
+                ORDER BY p.application_id LIMIT (request.input->>1)::int OFFSET (request.input->>2)::int`,
+            sql`r.position`,
+          )}) AS rows
+        FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS request(input, position)`),
+    );
+    waitingQueueStatements.set(language, statement);
+  }
+  return statement;
 }
 
 /** A dashboard figure: applications waiting for the caller. */

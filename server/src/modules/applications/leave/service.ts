@@ -19,7 +19,7 @@ import {
   type OnLeaveRow,
   type TravelCreate,
 } from '@campus/contract';
-import { intArray, queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
+import { BatchedStatement, intArray, queryRows, statementText, type Db, type DbOrTx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
@@ -379,24 +379,56 @@ export async function pageOnLeave(
   // Today on the server's clock, like every time this module reads and shows.
   const date = filter.date ?? dateOf(new Date());
   const { start: dayStart, end: dayEnd } = dayBounds(date);
-  const classes = caller.permissions.has(LEAVE_PERMISSIONS.all)
-    ? sql`SELECT id FROM classes`
-    : sql`SELECT c.id FROM classes c JOIN staff t ON t.id = c.class_teacher_id WHERE t.user_id = ${caller.auth.userId}`;
-  // The approved-leave index (student, end) finds a class's students' leave that has not ended by the day's start.
-  const where = sql`s.class_id IN (${classes}) ${filter.classId !== undefined ? sql`AND s.class_id = ${filter.classId}` : sql``}
-    AND a.type = 'studentLeave' AND a.status = 'approved' AND a.end_at > ${dayStart} AND a.start_at < ${dayEnd}
-    AND coalesce(a.returned_at, a.end_at) > ${dayStart}`;
-  const typeName = caller.language === 'en' ? sql`coalesce(lt.name_en, lt.name)` : sql`lt.name`;
-  const [row] = await queryRows<{ total: number; rows: (Omit<OnLeaveRow, 'startAt' | 'endAt'> & { startAt: string; endAt: string })[] | null }>(db, sql`
-    SELECT (SELECT count(*)::int FROM students s JOIN applications a ON a.student_id = s.id WHERE ${where}) AS total,
-      (SELECT json_agg(r ORDER BY r.position) FROM (
-        SELECT a.id AS "applicationId", s.id AS "studentId", s.name AS "studentName", s.student_number AS "studentNumber", c.name AS "className",
-          coalesce(${typeName}, '') AS "leaveTypeName", a.start_at AS "startAt", coalesce(a.returned_at, a.end_at) AS "endAt", a.reason,
-          row_number() OVER (ORDER BY c.sort, c.id, s.student_number, a.id) AS position
-        FROM students s JOIN applications a ON a.student_id = s.id JOIN classes c ON c.id = s.class_id
-        LEFT JOIN dictionary_items lt ON lt.table_name = ${LEAVE_TYPE_DICTIONARY} AND lt.code = a.leave_type
-        WHERE ${where} ORDER BY c.sort, c.id, s.student_number, a.id LIMIT ${page.limit} OFFSET ${page.offset}) r) AS rows`, { prepared: true });
-  return { date, total: row?.total ?? 0, rows: (row?.rows ?? []).map((record) => ({ ...record, startAt: shown(record.startAt), endAt: shown(record.endAt) })) };
+  const all = caller.permissions.has(LEAVE_PERMISSIONS.all);
+  type Answer = { total: number; rows: (Omit<OnLeaveRow, 'startAt' | 'endAt'> & { startAt: string; endAt: string })[] | string | null };
+  let row: Answer | undefined;
+  if (!all && filter.classId === undefined) {
+    // A class teacher opening their own list is the hot path: concurrent ones share one statement.
+    [row] = await onLeaveStatement(caller.language).run(db, [caller.auth.userId, dayStart.toISOString(), dayEnd.toISOString(), page.limit, page.offset]);
+  } else {
+    const classes = all ? sql`SELECT id FROM classes` : ledClasses(sql`${caller.auth.userId}`);
+    const where = onLeaveWhere(sql`${classes} ${filter.classId !== undefined ? sql`INTERSECT SELECT ${filter.classId}::int` : sql``}`, sql`${dayStart}`, sql`${dayEnd}`);
+    [row] = await queryRows<Answer>(db, sql`SELECT ${onLeaveColumns(where, caller.language, sql`${page.limit}`, sql`${page.offset}`)}`, { prepared: true });
+  }
+  const rows = typeof row?.rows === 'string' ? (JSON.parse(row.rows) as Exclude<Answer['rows'], string | null>) : (row?.rows ?? []);
+  return { date, total: Number(row?.total ?? 0), rows: rows.map((record) => ({ ...record, startAt: shown(record.startAt), endAt: shown(record.endAt) })) };
+}
+
+const ledClasses = (userId: SQL) => sql`SELECT c.id FROM classes c JOIN staff t ON t.id = c.class_teacher_id WHERE t.user_id = ${userId}`;
+
+/** The approved-leave index (student, end) finds a class's students' leave that has not ended by the day's start. */
+const onLeaveWhere = (classes: SQL, dayStart: SQL, dayEnd: SQL) => sql`s.class_id IN (${classes})
+  AND a.type = 'studentLeave' AND a.status = 'approved' AND a.end_at > ${dayStart} AND a.start_at < ${dayEnd}
+  AND coalesce(a.returned_at, a.end_at) > ${dayStart}`;
+
+/** The count and one page of who is on leave, as two columns `total` and `rows` (JSON). */
+function onLeaveColumns(where: SQL, language: string, limit: SQL, offset: SQL): SQL {
+  const typeName = language === 'en' ? sql`coalesce(lt.name_en, lt.name)` : sql`lt.name`;
+  return sql`
+    (SELECT count(*)::int FROM students s JOIN applications a ON a.student_id = s.id WHERE ${where}) AS total,
+    (SELECT json_agg(r ORDER BY r.position) FROM (
+      SELECT a.id AS "applicationId", s.id AS "studentId", s.name AS "studentName", s.student_number AS "studentNumber", c.name AS "className",
+        coalesce(${typeName}, '') AS "leaveTypeName", a.start_at AS "startAt", coalesce(a.returned_at, a.end_at) AS "endAt", a.reason,
+        row_number() OVER (ORDER BY c.sort, c.id, s.student_number, a.id) AS position
+      FROM students s JOIN applications a ON a.student_id = s.id JOIN classes c ON c.id = s.class_id
+      LEFT JOIN dictionary_items lt ON lt.table_name = '${sql.raw(LEAVE_TYPE_DICTIONARY)}' AND lt.code = a.leave_type
+      WHERE ${where} ORDER BY c.sort, c.id, s.student_number, a.id LIMIT ${limit} OFFSET ${offset}) r) AS rows`;
+}
+
+/** A class teacher's list for concurrent callers in one statement: each request is (user id, day start, day end, limit, offset). */
+const onLeaveStatements = new Map<string, BatchedStatement<{ total: number; rows: string | null }>>();
+function onLeaveStatement(language: string): BatchedStatement<{ total: number; rows: string | null }> {
+  let statement = onLeaveStatements.get(language);
+  if (!statement) {
+    const input = (index: number, type: string) => sql.raw(`(request.input->>${index})::${type}`);
+    const where = onLeaveWhere(ledClasses(input(0, 'int')), input(1, 'timestamptz'), input(2, 'timestamptz'));
+    statement = new BatchedStatement(
+      statementText(sql`SELECT request.position, ${onLeaveColumns(where, language, input(3, 'int'), input(4, 'int'))}
+        FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS request(input, position)`),
+    );
+    onLeaveStatements.set(language, statement);
+  }
+  return statement;
 }
 
 /** The class teacher's dashboard figure: students of their classes on approved leave some time today. */

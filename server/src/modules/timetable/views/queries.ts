@@ -1,7 +1,6 @@
 import type { Language } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { BatchedStatement, queryRows, type DbOrTx } from '../../../db/client.ts';
+import { BatchedStatement, queryRows, statementText, type DbOrTx } from '../../../db/client.ts';
 import { visibleStudentsOf, type StudentScope } from '../../../platform/scope.ts';
 import { VersionedCache } from '../../../platform/versionedCache.ts';
 
@@ -250,13 +249,6 @@ const classWeeks = new VersionedCache<CellRow[]>(2_000);
 
 type StudentWeekRow = Omit<StudentWeek, 'cells'> & { termId: number | null; classId: number | null; timetableVersion: string | null; teaching: CellRow[] | string };
 
-/** Renders a statement written with drizzle's sql to its text; it must take no parameters of its own. */
-const dialect = new PgDialect();
-function statementText(query: SQL): string {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  if (params.length > 0) throw new Error('a batched statement reads its values from $1 only');
-  return text;
-}
 
 /**
  * The statement of students' weeks for callers of one scope in one language, built once: a batch reads,
