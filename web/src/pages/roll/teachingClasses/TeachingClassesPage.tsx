@@ -118,8 +118,8 @@ function TeachingClasses({ route, options }: PageProps & { options: TeachingClas
             </div>
           ),
         },
-        { key: 'courseName', dataIndex: 'courseName', title: t('teachingClass.col.course'), sorter: true, width: 100 },
-        { key: 'gradeName', dataIndex: 'gradeName', title: t('teachingClass.col.grade'), sorter: true, width: 90 },
+        { key: 'courseName', dataIndex: 'courseName', title: t('teachingClass.col.course'), sorter: true, width: 130 },
+        { key: 'gradeName', dataIndex: 'gradeName', title: t('teachingClass.col.grade'), sorter: true, width: 100 },
         { key: 'teacherName', dataIndex: 'teacherName', title: t('teachingClass.col.teacher'), sorter: true, width: 100, render: (name: string) => name || '—' },
         { key: 'classroomName', dataIndex: 'classroomName', title: t('teachingClass.col.classroom'), width: 110, render: (name: string) => name || '—' },
         {
