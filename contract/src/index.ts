@@ -23,3 +23,4 @@ export * from './applications/certificates.ts';
 export * from './roll/changes.ts';
 export * from './roll/enrolment.ts';
 export * from './roll/teachingClasses.ts';
+export * from './exams/batches.ts';

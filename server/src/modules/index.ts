@@ -42,6 +42,7 @@ import { certificateRoutes } from './applications/certificates/routes.ts';
 import { rollChangeRoutes } from './roll/changes/routes.ts';
 import { enrolmentRoutes } from './roll/enrolment/routes.ts';
 import { teachingClassRoutes } from './roll/teachingClasses/routes.ts';
+import { examBatchRoutes } from './exams/batches/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
 export interface DeclaredRoute {
@@ -105,6 +106,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(rollChangeRoutes);
   await app.register(enrolmentRoutes);
   await app.register(teachingClassRoutes);
+  await app.register(examBatchRoutes);
 }
 
 declare module 'fastify' {

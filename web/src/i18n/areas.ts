@@ -21,8 +21,9 @@ export type TextArea =
   | 'awards'
   | 'applications'
   | 'roll'
+  | 'exams'
   | 'demo';
-export const TEXT_AREAS: readonly TextArea[] = ['system', 'menusDicts', 'operations', 'campus', 'people', 'pages', 'timetable', 'profiles', 'students', 'messageCenter', 'homeSchool', 'awards', 'applications', 'roll', 'demo'];
+export const TEXT_AREAS: readonly TextArea[] = ['system', 'menusDicts', 'operations', 'campus', 'people', 'pages', 'timetable', 'profiles', 'students', 'messageCenter', 'homeSchool', 'awards', 'applications', 'roll', 'exams', 'demo'];
 
 export interface AreaTexts {
   /** The area's part of the server catalogue (field names, validation messages of its schemas), if any. */
@@ -46,6 +47,7 @@ const modules: Record<TextArea, () => Promise<{ texts: AreaTexts }>> = {
   awards: () => import('./areas/awards.ts'),
   applications: () => import('./areas/applications.ts'),
   roll: () => import('./areas/roll.ts'),
+  exams: () => import('./areas/exams.ts'),
   demo: () => import('./areas/demo.ts'),
 };
 

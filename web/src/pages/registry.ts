@@ -46,6 +46,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   '/xjgl/xjyd': withTexts([...management('roll'), 'applications'], () => import('./roll/changes/RollChangesPage.tsx')),
   '/xjgl/zsgl': withTexts([...management('roll'), 'people'], () => import('./roll/enrolment/EnrolmentPage.tsx')),
   '/xjgl/jxbfp': withTexts(management('roll'), () => import('./roll/teachingClasses/TeachingClassesPage.tsx')),
+  '/kwgl/kspc': withTexts(management('exams'), () => import('./exams/batches/ExamBatchesPage.tsx')),
   '/sqsp/sqsh': withTexts([...management('applications'), 'homeSchool'], () => import('./applications/review/ReviewPage.tsx')),
   '/sqsp/splc': withTexts(management('applications'), () => import('./applications/flows/FlowsPage.tsx')),
   '/sqsp/qjsq': withTexts([...management('applications'), 'homeSchool'], () => import('./applications/leave/LeavePage.tsx')),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, serial, smallint, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './system.ts';
 
 /** The organisation tree: the school, its campuses, divisions, departments and teaching-research groups. */
@@ -296,12 +296,55 @@ export const electiveEnrolments = pgTable(
   (t) => [primaryKey({ columns: [t.sessionId, t.studentId] }), index('elective_enrolments_student_idx').on(t.studentId)],
 );
 
-export const examBatches = pgTable('exam_batches', {
-  id: serial('id').primaryKey(),
-  termId: integer('term_id').notNull().references(() => terms.id, { onDelete: 'restrict' }),
-  name: varchar('name', { length: 100 }).notNull(),
-  published: boolean('published').notNull().default(false),
-});
+/**
+ * 考试批次 (issue 15): an exam of a term for classes of one grade. Its subjects' sittings are exam_subjects,
+ * its classes exam_batch_classes; exam_sessions are its rooms (a subject in a room) with their invigilators.
+ */
+export const examBatches = pgTable(
+  'exam_batches',
+  {
+    id: serial('id').primaryKey(),
+    termId: integer('term_id').notNull().references(() => terms.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    published: boolean('published').notNull().default(false),
+    gradeId: integer('grade_id').references(() => grades.id, { onDelete: 'restrict' }),
+    /** contract EXAM_CATEGORIES, EXAM_LEVELS */
+    category: varchar('category', { length: 20 }).notNull().default('midterm'),
+    level: varchar('level', { length: 20 }).notNull().default('school'),
+    weightPercent: smallint('weight_percent').notNull().default(0),
+    /** The full mark (spec's score system / grading scale). */
+    scoreSystem: smallint('score_system').notNull().default(100),
+    passLine: numeric('pass_line', { precision: 6, scale: 2 }).notNull().default('60'),
+    remarks: varchar('remarks', { length: 200 }).notNull().default(''),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('exam_batches_term_name_idx').on(t.termId, t.name)],
+);
+
+/** A subject of an exam: its day and time (one of the exam's periods). */
+export const examSubjects = pgTable(
+  'exam_subjects',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id').notNull().references(() => examBatches.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'restrict' }),
+    examDate: date('exam_date').notNull(),
+    startTime: varchar('start_time', { length: 5 }).notNull(),
+    endTime: varchar('end_time', { length: 5 }).notNull(),
+  },
+  (t) => [uniqueIndex('exam_subjects_batch_course_idx').on(t.batchId, t.courseId)],
+);
+
+/** The classes taking an exam. */
+export const examBatchClasses = pgTable(
+  'exam_batch_classes',
+  {
+    batchId: integer('batch_id').notNull().references(() => examBatches.id, { onDelete: 'cascade' }),
+    classId: integer('class_id').notNull().references(() => classes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.classId] }), index('exam_batch_classes_class_idx').on(t.classId)],
+);
 
 export const examSessions = pgTable(
   'exam_sessions',

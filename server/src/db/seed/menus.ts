@@ -188,7 +188,7 @@ export const MENU_TREE: MenuSeed[] = [
   {
     code: 'exam', name: '考务管理', nameEn: 'Exams', url: '/kwgl', icon: 'FileDoneOutlined', permission: 'exam',
     children: [
-      page('exam.batch', '考试批次管理', 'Exam batches', '/kwgl/kspc'),
+      managed('exam.batch', '考试批次管理', 'Exam batches', '/kwgl/kspc'),
       page('exam.room', '考场安排', 'Exam rooms', '/kwgl/kcap'),
       page('exam.invigilation', '监考安排', 'Invigilation', '/kwgl/jkap', STAFF),
     ],

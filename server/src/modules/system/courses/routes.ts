@@ -112,6 +112,7 @@ async function deleteCourses(db: Db, ids: number[]): Promise<void> {
       tx,
       rows,
       sql`SELECT course_id AS id FROM elective_sessions WHERE course_id IN ${list} UNION ALL SELECT course_id FROM exam_sessions WHERE course_id IN ${list}
+          UNION ALL SELECT course_id FROM exam_subjects WHERE course_id IN ${list} UNION ALL SELECT course_id FROM teaching_classes WHERE course_id IN ${list}
           UNION ALL SELECT course_id FROM research_group_profiles WHERE course_id IN ${list} LIMIT 1`,
       'courses.usedElsewhere',
     );
