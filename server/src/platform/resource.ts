@@ -1,4 +1,4 @@
-import { exportQuerySchema, idBodySchema, idsSchema, type MessageKey, pagedQuerySchema } from '@campus/contract';
+import { exportQuerySchema, idBodySchema, idsSchema, type Language, type MessageKey, pagedQuerySchema } from '@campus/contract';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,8 +24,9 @@ export interface Resource<Row, Form extends { id?: number }, Search, Sort extend
   auditModule: string;
   summary: string;
   list: { parse: (query: never) => ListRequest<Search, Sort> };
-  fetch: (db: DbOrTx, request: ListRequest<Search, Sort>, withTotal: boolean) => Promise<{ total: number; rows: Row[] }>;
-  find: (db: DbOrTx, id: number) => Promise<Row | undefined>;
+  /** `language` is the caller's, for lists that name records in it (most show the school's own names). */
+  fetch: (db: DbOrTx, request: ListRequest<Search, Sort>, withTotal: boolean, language: Language) => Promise<{ total: number; rows: Row[] }>;
+  find: (db: DbOrTx, id: number, language: Language) => Promise<Row | undefined>;
   form: z.ZodType<Form>;
   create: (db: Db, form: Form) => Promise<number>;
   update: (db: Db, form: Form & { id: number }) => Promise<void>;
@@ -50,13 +51,13 @@ export function registerResource<Row, Form extends { id?: number }, Search, Sort
   app.post(
     `${resource.path}/page`,
     { config: { access: VIEW, readOnly: true }, schema: { tags, summary: `${resource.summary}, paged`, body: pagedQuerySchema } },
-    async (request) => ok(await resource.fetch(database.db, parse(request.body), true)),
+    async (request) => ok(await resource.fetch(database.db, parse(request.body), true, request.language)),
   );
   app.post(
     `${resource.path}/get`,
     { config: { access: VIEW, readOnly: true }, schema: { tags, summary: `One of ${resource.summary}`, body: idBodySchema } },
     async (request) => {
-      const row = await resource.find(database.db, request.body.id);
+      const row = await resource.find(database.db, request.body.id, request.language);
       if (!row) throw notFound();
       return ok(row);
     },
@@ -89,7 +90,7 @@ export function registerResource<Row, Form extends { id?: number }, Search, Sort
     { config: { access: VIEW }, schema: { tags, summary: `${resource.summary} as an Excel file (same search and sort as the list)`, querystring: exportQuerySchema } },
     async (request, reply) => {
       const list = parse({ ...request.query, currPage: 0, limit: EXPORT_ROW_LIMIT + 1 });
-      const { rows } = await resource.fetch(database.db, list, false);
+      const { rows } = await resource.fetch(database.db, list, false, request.language);
       const truncated = rows.length > EXPORT_ROW_LIMIT;
       const name = t(request, resource.exportName);
       const content = await buildWorkbook<Row>(

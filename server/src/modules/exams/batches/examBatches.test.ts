@@ -125,6 +125,11 @@ describe('exam batches (考试批次管理)', () => {
     const options = (await call('/api/exams/batches/options', {}, 'admin')).json().data;
     expect(options.terms.length).toBeGreaterThan(0);
     expect(options.classes.every((c: { gradeId: number }) => typeof c.gradeId === 'number')).toBe(true);
+    // In English, the term, grade and subjects are named in English.
+    const english = (await call('/api/exams/batches/page', { currPage: 0, limit: 20, search: { keyword: '期中' } }, 'admin', EN)).json().data.rows[0];
+    expect(english).toMatchObject({ gradeName: 'Grade 8', termName: '2026-2027 first term' });
+    expect(english.subjects[0].courseName).toBe('Chinese');
+    expect((await call('/api/exams/batches/options', {}, 'admin', EN)).json().data.grades[0].name).toBe('Grade 1');
     const response = await t.inject({ method: 'GET', url: '/api/exams/batches/export', headers: { [t.config.tokenHeader]: tokens.admin!, ...EN } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');

@@ -54,7 +54,7 @@ export async function examBatchRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/exams/batches/options',
     { config: { access: { permission: EXAM_BATCH_PERMISSION }, readOnly: true }, schema: { tags, summary: 'Terms, grades, subjects and classes for the exam form' } },
-    async () => ok(await examBatchOptions(database.db)),
+    async (request) => ok(await examBatchOptions(database.db, request.language)),
   );
 
   app.post(

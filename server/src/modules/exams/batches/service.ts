@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { examBatchSearchSchema, type ExamBatchFormParsed, type ExamBatchOptions, type ExamBatchRow, type ExamSubjectRow } from '@campus/contract';
+import { examBatchSearchSchema, type Language, type ExamBatchFormParsed, type ExamBatchOptions, type ExamBatchRow, type ExamSubjectRow } from '@campus/contract';
 import { intArray, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { examBatches } from '../../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
+import { localName } from '../../timetable/views/queries.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
 
 export const EXAM_BATCH_PERMISSION = 'exam:batch';
@@ -20,12 +21,11 @@ export const examBatchList = defineList({
 
 type Search = ReturnType<typeof examBatchList.parse>['search'];
 
-// The rows are read in Chinese: the exams are the school's own records; the screens name categories and
-// levels in the reader's language from their codes.
-const COLUMNS = sql`
-  b.id, b.term_id AS "termId", t.name AS "termName", b.grade_id AS "gradeId", coalesce(g.name, '') AS "gradeName", b.name,
+/** A row's columns; term, grade and subject names in the caller's language. */
+const columns = (language: Language) => sql`
+  b.id, b.term_id AS "termId", ${localName('t', language)} AS "termName", b.grade_id AS "gradeId", coalesce(${localName('g', language)}, '') AS "gradeName", b.name,
   b.category, b.level, b.weight_percent AS "weightPercent", b.score_system AS "scoreSystem", b.pass_line::float8 AS "passLine",
-  (SELECT coalesce(json_agg(json_build_object('courseId', s.course_id, 'courseName', co.name, 'examDate', to_char(s.exam_date, 'YYYY-MM-DD'),
+  (SELECT coalesce(json_agg(json_build_object('courseId', s.course_id, 'courseName', ${localName('co', language)}, 'examDate', to_char(s.exam_date, 'YYYY-MM-DD'),
             'startTime', s.start_time, 'endTime', s.end_time) ORDER BY s.exam_date, s.start_time, co.sort), '[]'::json)
      FROM exam_subjects s JOIN courses co ON co.id = s.course_id WHERE s.batch_id = b.id) AS subjects,
   (SELECT coalesce(json_agg(c.id ORDER BY c.sort, c.id), '[]'::json) FROM exam_batch_classes bc JOIN classes c ON c.id = bc.class_id WHERE bc.batch_id = b.id) AS "classIds",
@@ -50,29 +50,34 @@ function conditions(search: Search): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-export async function listExamBatches(db: DbOrTx, request: ListRequest<Search, 'name' | 'firstDate' | 'gradeName' | 'category'>, withTotal: boolean): Promise<{ total: number; rows: ExamBatchRow[] }> {
+export async function listExamBatches(
+  db: DbOrTx,
+  request: ListRequest<Search, 'name' | 'firstDate' | 'gradeName' | 'category'>,
+  withTotal: boolean,
+  language: Language,
+): Promise<{ total: number; rows: ExamBatchRow[] }> {
   const where = conditions(request.search);
   // The list's own ORDER BY: the tie-breaker column of defineList names the table, not this query's alias.
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<Raw>(db, sql`
-    SELECT ${COLUMNS} ${FROM} WHERE ${where}
+    SELECT ${columns(language)} ${FROM} WHERE ${where}
     ORDER BY ${examBatchList.spec.sortColumns[request.sortField]} ${direction} NULLS LAST, b.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
   const total = withTotal ? Number((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${FROM} WHERE ${where}`))[0]?.n ?? 0) : rows.length;
   return { total, rows: rows.map(toRow) };
 }
 
-export async function findExamBatch(db: DbOrTx, id: number): Promise<ExamBatchRow | undefined> {
-  const [row] = await queryRows<Raw>(db, sql`SELECT ${COLUMNS} ${FROM} WHERE b.id = ${id}`);
+export async function findExamBatch(db: DbOrTx, id: number, language: Language): Promise<ExamBatchRow | undefined> {
+  const [row] = await queryRows<Raw>(db, sql`SELECT ${columns(language)} ${FROM} WHERE b.id = ${id}`);
   return row ? toRow(row) : undefined;
 }
 
-export async function examBatchOptions(db: DbOrTx): Promise<ExamBatchOptions> {
+export async function examBatchOptions(db: DbOrTx, language: Language): Promise<ExamBatchOptions> {
   const [row] = await queryRows<{ [K in keyof ExamBatchOptions]: ExamBatchOptions[K] | string }>(db, sql`
     SELECT
-      (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'isCurrent', t.is_current, 'startDate', to_char(t.start_date, 'YYYY-MM-DD'),
+      (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', ${localName('t', language)}, 'isCurrent', t.is_current, 'startDate', to_char(t.start_date, 'YYYY-MM-DD'),
          'endDate', to_char(t.end_date, 'YYYY-MM-DD')) ORDER BY t.start_date DESC), '[]'::json) FROM terms t) AS terms,
-      (SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.sort), '[]'::json) FROM grades g) AS grades,
-      (SELECT coalesce(json_agg(json_build_object('id', co.id, 'name', co.name) ORDER BY co.sort, co.id), '[]'::json) FROM courses co WHERE NOT co.is_elective) AS courses,
+      (SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', ${localName('g', language)}) ORDER BY g.sort), '[]'::json) FROM grades g) AS grades,
+      (SELECT coalesce(json_agg(json_build_object('id', co.id, 'name', ${localName('co', language)}) ORDER BY co.sort, co.id), '[]'::json) FROM courses co WHERE NOT co.is_elective) AS courses,
       (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'gradeId', c.grade_id) ORDER BY g.sort, c.sort, c.id), '[]'::json)
          FROM classes c JOIN grades g ON g.id = c.grade_id) AS classes`);
   return { terms: parsed(row!.terms), grades: parsed(row!.grades), courses: parsed(row!.courses), classes: parsed(row!.classes) } as ExamBatchOptions;
