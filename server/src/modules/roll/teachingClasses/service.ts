@@ -289,10 +289,15 @@ async function lockCurrent(tx: Tx, id: number): Promise<Current> {
 
 export async function updateTeachingClass(db: Db, caller: Caller, form: TeachingClassFormParsed & { id: number }): Promise<void> {
   await db.transaction(async (tx) => {
-    const first = await lockCurrent(tx, form.id);
-    // Both terms are locked, in id order, so two moves between the same terms cannot wait on each other.
-    for (const termId of [...new Set([first.termId, form.termId])].sort((a, b) => a - b)) await lockTerm(tx, termId);
+    // The term locks come before the row's, as in adding students (term, then row): the other order could
+    // wait on each other. Both terms in id order, so two moves between the same terms cannot either.
+    const [peek] = await queryRows<{ termId: number }>(tx, sql`SELECT term_id AS "termId" FROM teaching_classes WHERE id = ${form.id}`);
+    if (!peek) throw notFound();
+    const locked = [...new Set([peek.termId, form.termId])].sort((a, b) => a - b);
+    for (const termId of locked) await lockTerm(tx, termId);
     const current = await lockCurrent(tx, form.id);
+    // Moved to another term meanwhile (by a writer that held both locks): take that term's lock too.
+    if (!locked.includes(current.termId)) await lockTerm(tx, current.termId);
     if (current.ended) throw conflict('teachingClass.termEnded');
     if (current.size > 0 && (current.termId !== form.termId || current.gradeId !== form.gradeId)) throw conflict('teachingClass.membersFixGrade');
     if (form.capacity < current.size) throw conflict('teachingClass.capacityBelowSize', { size: current.size });
