@@ -55,7 +55,10 @@ function TeachingClasses({ route, options }: PageProps & { options: TeachingClas
   const { t, i18n } = useTranslation();
   const phone = usePhone();
   // Ticks in the list serve the batch delete only: without the delete button there are none.
-  const canDelete = usePermission()({ permissions: [`${TEACHING_CLASS_PERMISSION}:delete`] });
+  const allowed = usePermission();
+  const canDelete = allowed({ permissions: [`${TEACHING_CLASS_PERMISSION}:delete`] });
+  // Exporting is the office's (an export right would make every teacher sign in with a second factor).
+  const canExport = allowed({ permissions: [`${TEACHING_CLASS_PERMISSION}:edit`] });
   const [dialog, setDialog] = useState<TeachingClassDialogState | null>(null);
   const [students, setStudents] = useState<StudentsTarget | null>(null);
   const currentTerm = options.terms.find((term) => term.isCurrent);
@@ -78,7 +81,7 @@ function TeachingClasses({ route, options }: PageProps & { options: TeachingClas
       permission={TEACHING_CLASS_PERMISSION}
       listUrl={TEACHING_CLASS_CALLS.page}
       title={routeTitle(route, i18n.language)}
-      exportUrl={TEACHING_CLASS_CALLS.export}
+      exportUrl={canExport ? TEACHING_CLASS_CALLS.export : undefined}
       exportName={t('teachingClass.exportName')}
       deleteUrl={canDelete ? TEACHING_CLASS_CALLS.delete : undefined}
       onAdd={() => setDialog({ mode: 'add' })}
