@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, MAX_ID } from '../system/system.ts';
+import { idSchema, optionalIdSchema as optionalId, requiredIdSchema as requiredId, wholeNumberSchema as whole } from '../system/system.ts';
 import { CAMPUS_NAME_SPECIAL } from '../system/campus.ts';
 
 /**
@@ -24,14 +24,6 @@ export const EXAM_CLASSES_MAX = 60;
 export const EXAM_SCORE_SYSTEM_MAX = 1000;
 /** HH:MM on the 24-hour clock. */
 export const EXAM_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-const requiredId = (message: string) =>
-  z.preprocess(
-    (value) => (value === '' || value === null || value === undefined ? undefined : typeof value === 'string' ? Number(value) : value),
-    z.number({ message }).int('errors.badRequest').positive('errors.badRequest').max(MAX_ID, 'errors.badRequest'),
-  );
-
-const whole = (min: number, max: number, message: string) => z.coerce.number({ message }).int(message).min(min, message).max(max, message);
 
 /** One subject's sitting: the course, its day and its time (one of the exam's periods). */
 export const examSubjectSchema = z
@@ -73,8 +65,6 @@ export const examBatchFormSchema = z
   .refine((value) => new Set(value.subjects.map((s) => s.courseId)).size === value.subjects.length, { message: 'exam.subjectTwice', path: ['subjects'] });
 export type ExamBatchForm = z.input<typeof examBatchFormSchema>;
 export type ExamBatchFormParsed = z.infer<typeof examBatchFormSchema>;
-
-const optionalId = z.preprocess((value) => (value === '' || value === null ? undefined : value), idSchema.optional());
 
 export const examBatchSearchSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, MAX_ID } from '../system/system.ts';
+import { idSchema, optionalIdSchema as optionalId, requiredIdSchema as requiredId, wholeNumberSchema as whole } from '../system/system.ts';
 import { CAMPUS_NAME_SPECIAL } from '../system/campus.ts';
 
 /**
@@ -25,22 +25,11 @@ export const TEACHING_CLASS_SOURCES_MAX = 30;
 export const TEACHING_MEMBER_STATUSES = ['added', 'removed'] as const;
 export type TeachingMemberStatus = (typeof TEACHING_MEMBER_STATUSES)[number];
 
-const whole = (min: number, max: number, message: string) => z.coerce.number({ message }).int(message).min(min, message).max(max, message);
-
 export const teachingLessonSchema = z.object({
   day: whole(1, 7, 'teachingClass.slotInvalid'),
   period: whole(1, 20, 'teachingClass.slotInvalid'),
 });
 export type TeachingLesson = z.infer<typeof teachingLessonSchema>;
-
-/** A chosen record: empty answers `message`, anything but a whole positive number is a bad request. */
-const requiredId = (message: string) =>
-  z.preprocess(
-    (value) => (value === '' || value === null || value === undefined ? undefined : typeof value === 'string' ? Number(value) : value),
-    z.number({ message }).int('errors.badRequest').positive('errors.badRequest').max(MAX_ID, 'errors.badRequest'),
-  );
-
-const optionalId = z.preprocess((value) => (value === '' || value === null ? undefined : value), idSchema.optional());
 
 export const teachingClassFormSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, MAX_ID } from './system.ts';
+import { idSchema, MAX_ID, optionalIdSchema } from './system.ts';
 
 /**
  * Shared schemas of the campus screens (issue 4 items 8, 9 and the departments of item 12): organisation
@@ -32,7 +32,7 @@ const nullToEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => 
 const optionalText = (max: number) => nullToEmpty(z.string().trim().max(max, 'validation.tooLong').optional().default(''));
 const sort = (max = 9999) =>
   z.coerce.number({ message: 'campus.sortRange' }).int('campus.sortRange').min(0, 'campus.sortRange').max(max, 'campus.sortRange').default(0);
-const optionalId = z.preprocess((value) => (value === '' || value === null ? undefined : value), idSchema.optional());
+const optionalId = optionalIdSchema;
 const optionalNumber = (max: number) =>
   z.preprocess(
     (value) => (value === '' || value === null || value === undefined ? undefined : value),

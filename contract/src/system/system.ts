@@ -9,6 +9,16 @@ export const MAX_ID = 2_147_483_647;
 export const idSchema = z.coerce.number().int().positive('errors.badRequest').max(MAX_ID, 'errors.badRequest');
 export const idsSchema = z.object({ ids: z.array(idSchema).min(1, 'common.selectNone').max(500, 'errors.badRequest') });
 export const idBodySchema = z.object({ id: idSchema });
+/** A record a form may leave unchosen: '' and null (an empty select) read as none. */
+export const optionalIdSchema = z.preprocess((value) => (value === '' || value === null ? undefined : value), idSchema.optional());
+/** A record a form must choose: empty answers `message`, anything but a whole positive number is a bad request. */
+export const requiredIdSchema = (message: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === null || value === undefined ? undefined : typeof value === 'string' ? Number(value) : value),
+    z.number({ message }).int('errors.badRequest').positive('errors.badRequest').max(MAX_ID, 'errors.badRequest'),
+  );
+/** A whole number from `min` to `max`; anything else answers `message`. */
+export const wholeNumberSchema = (min: number, max: number, message: string) => z.coerce.number({ message }).int(message).min(min, message).max(max, message);
 
 const userTypeValues = Object.values(USER_TYPES) as number[];
 export const userTypeSchema = z.coerce
