@@ -25,6 +25,8 @@ export type DbOrTx = Db | Tx;
 /** A list as one array parameter (`= ANY(...)`), so a statement's text does not grow with the list. */
 export const intArray = (values: readonly number[]): SQL => sql`${sql.param([...values])}::int[]`;
 export const textArray = (values: readonly string[]): SQL => sql`${sql.param([...values])}::text[]`;
+/** A json column's value: both drivers parse it, but tolerate text in case one leaves it as a string. */
+export const jsonValue = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 export interface Database {
   db: Db;

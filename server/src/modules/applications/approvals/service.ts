@@ -15,7 +15,7 @@ import {
   type ApprovalTrailEntry,
   type ApproverKind,
 } from '@campus/contract';
-import { BatchedStatement, intArray, queryRows, statementText, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { BatchedStatement, intArray, jsonValue, queryRows, statementText, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { likePattern } from '../../../platform/listing.ts';
 import { formatLocalTime } from '../../messages/centre/routes.ts';
@@ -399,7 +399,7 @@ export async function pageQueue(
           await queryRows<QueueAnswer>(db, sql`
             SELECT (${counted}) AS total, (${queueRows(caller.language, sql`SELECT a.*, ${mine} ${scope} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`, pageOrder)}) AS rows`, { prepared: true })
         )[0];
-  const rows = typeof row?.rows === 'string' ? (JSON.parse(row.rows) as QueueRaw[]) : (row?.rows ?? []);
+  const rows = row?.rows ? jsonValue(row.rows) : [];
   return {
     total: Number(row?.total ?? 0),
     rows: rows.map((record) => ({

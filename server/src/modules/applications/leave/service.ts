@@ -19,7 +19,7 @@ import {
   type OnLeaveRow,
   type TravelCreate,
 } from '@campus/contract';
-import { BatchedStatement, intArray, queryRows, statementText, type Db, type DbOrTx } from '../../../db/client.ts';
+import { BatchedStatement, intArray, jsonValue, queryRows, statementText, type Db, type DbOrTx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
@@ -390,7 +390,7 @@ export async function pageOnLeave(
     const where = onLeaveWhere(sql`${classes} ${filter.classId !== undefined ? sql`INTERSECT SELECT ${filter.classId}::int` : sql``}`, sql`${dayStart}`, sql`${dayEnd}`);
     [row] = await queryRows<Answer>(db, sql`SELECT ${onLeaveColumns(where, caller.language, sql`${page.limit}`, sql`${page.offset}`)}`, { prepared: true });
   }
-  const rows = typeof row?.rows === 'string' ? (JSON.parse(row.rows) as Exclude<Answer['rows'], string | null>) : (row?.rows ?? []);
+  const rows = row?.rows ? jsonValue(row.rows) : [];
   return { date, total: Number(row?.total ?? 0), rows: rows.map((record) => ({ ...record, startAt: shown(record.startAt), endAt: shown(record.endAt) })) };
 }
 

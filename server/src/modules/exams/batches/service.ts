@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { examBatchSearchSchema, type Language, type ExamBatchFormParsed, type ExamBatchOptions, type ExamBatchRow, type ExamSubjectRow } from '@campus/contract';
-import { intArray, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { intArray, jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { examBatches } from '../../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
@@ -37,8 +37,7 @@ const columns = (language: Language) => sql`
 const FROM = sql`FROM exam_batches b JOIN terms t ON t.id = b.term_id LEFT JOIN grades g ON g.id = b.grade_id`;
 
 type Raw = Omit<ExamBatchRow, 'subjects' | 'classIds' | 'classNames'> & { subjects: ExamSubjectRow[] | string; classIds: number[] | string; classNames: string[] | string };
-const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-const toRow = (row: Raw): ExamBatchRow => ({ ...row, passLine: Number(row.passLine), subjects: parsed(row.subjects), classIds: parsed(row.classIds), classNames: parsed(row.classNames) });
+const toRow = (row: Raw): ExamBatchRow => ({ ...row, passLine: Number(row.passLine), subjects: jsonValue(row.subjects), classIds: jsonValue(row.classIds), classNames: jsonValue(row.classNames) });
 
 function conditions(search: Search): SQL {
   const parts: SQL[] = [sql`TRUE`];
@@ -80,7 +79,7 @@ export async function examBatchOptions(db: DbOrTx, language: Language): Promise<
       (SELECT coalesce(json_agg(json_build_object('id', co.id, 'name', ${localName('co', language)}) ORDER BY co.sort, co.id), '[]'::json) FROM courses co WHERE NOT co.is_elective) AS courses,
       (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'gradeId', c.grade_id) ORDER BY g.sort, c.sort, c.id), '[]'::json)
          FROM classes c JOIN grades g ON g.id = c.grade_id) AS classes`);
-  return { terms: parsed(row!.terms), grades: parsed(row!.grades), courses: parsed(row!.courses), classes: parsed(row!.classes) } as ExamBatchOptions;
+  return { terms: jsonValue(row!.terms), grades: jsonValue(row!.grades), courses: jsonValue(row!.courses), classes: jsonValue(row!.classes) } as ExamBatchOptions;
 }
 
 /** One writer of a term's exams at a time: the weight total reads what the other writers write. */

@@ -9,7 +9,7 @@ import type {
   TeachingMemberRow,
   TeachingMemberStatus,
 } from '@campus/contract';
-import { intArray, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { intArray, jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { likePattern } from '../../../platform/listing.ts';
@@ -73,8 +73,7 @@ const FROM = sql`
   LEFT JOIN classrooms cr ON cr.id = tc.classroom_id`;
 
 type RawRow = Omit<TeachingClassRow, 'lessons' | 'sourceClasses'> & { lessons: TeachingLesson[] | string; sourceClasses: string[] | string };
-const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-const toRow = (row: RawRow): TeachingClassRow => ({ ...row, lessons: parsed(row.lessons), sourceClasses: parsed(row.sourceClasses) });
+const toRow = (row: RawRow): TeachingClassRow => ({ ...row, lessons: jsonValue(row.lessons), sourceClasses: jsonValue(row.sourceClasses) });
 
 export async function pageTeachingClasses(
   db: DbOrTx,
@@ -120,7 +119,7 @@ export async function teachingClassOptions(db: DbOrTx, language: Language): Prom
       (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'gradeId', c.grade_id) ORDER BY g.sort, c.sort, c.id), '[]'::json)
          FROM classes c JOIN grades g ON g.id = c.grade_id) AS classes`);
   const [days, periods] = await Promise.all([teachingDays(db, language), periodList(db, language)]);
-  const list = <T>(value: T[] | string | undefined): T[] => (value === undefined ? [] : parsed(value));
+  const list = <T>(value: T[] | string | undefined): T[] => (value === undefined ? [] : jsonValue(value));
   return {
     terms: list(lists?.terms),
     grades: list(lists?.grades),

@@ -1,6 +1,6 @@
 import type { Language } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { BatchedStatement, queryRows, statementText, type DbOrTx } from '../../../db/client.ts';
+import { BatchedStatement, jsonValue, queryRows, statementText, type DbOrTx } from '../../../db/client.ts';
 import { visibleStudentsOf, type StudentScope } from '../../../platform/scope.ts';
 import { VersionedCache } from '../../../platform/versionedCache.ts';
 
@@ -316,10 +316,5 @@ export async function studentWeek(
       ? await classWeeks.get(Number(timetableVersion ?? 0), `${termId}:${classId}:${week}:${language}`, () => cellsInWeek(db, termId, { kind: 'class', id: classId }, week, language))
       : [];
   // Each request gets its own array: the cached one is shared.
-  return { ...found, cells: withTeachingCells(cells, readJson(teaching)), electives: readJson(found.electives) };
-}
-
-/** json comes parsed from both drivers; tolerate text in case a driver leaves it as a string. */
-function readJson<T>(value: T[] | string): T[] {
-  return typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
+  return { ...found, cells: withTeachingCells(cells, jsonValue(teaching)), electives: jsonValue(found.electives) };
 }
