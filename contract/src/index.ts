@@ -24,3 +24,5 @@ export * from './roll/changes.ts';
 export * from './roll/enrolment.ts';
 export * from './roll/teachingClasses.ts';
 export * from './exams/batches.ts';
+export * from './exams/rooms.ts';
+export * from './exams/invigilation.ts';

@@ -43,6 +43,8 @@ import { rollChangeRoutes } from './roll/changes/routes.ts';
 import { enrolmentRoutes } from './roll/enrolment/routes.ts';
 import { teachingClassRoutes } from './roll/teachingClasses/routes.ts';
 import { examBatchRoutes } from './exams/batches/routes.ts';
+import { examRoomRoutes } from './exams/rooms/routes.ts';
+import { invigilationRoutes } from './exams/invigilation/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
 export interface DeclaredRoute {
@@ -107,6 +109,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(enrolmentRoutes);
   await app.register(teachingClassRoutes);
   await app.register(examBatchRoutes);
+  await app.register(examRoomRoutes);
+  await app.register(invigilationRoutes);
 }
 
 declare module 'fastify' {

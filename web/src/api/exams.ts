@@ -52,3 +52,51 @@ export async function saveExamBatch(body: ExamBatchBody): Promise<{ msg: string;
 export async function publishExamBatches(ids: readonly number[], published: boolean): Promise<string> {
   return (await request<{ count: number }>(EXAM_BATCH_CALLS.publish, { json: { ids, published } })).msg;
 }
+
+/** Calls of 考场安排 (/kwgl/kcap, /kwapjt/room, /kwapjt/jxb): docs/calls-exams.md. */
+export const EXAM_ROOM_CALLS = {
+  /** Paged exams with their arrangement progress (search: keyword, termId, gradeId). */
+  exams: '/api/exams/rooms/exams',
+  /** One exam's arrangement summary: { batchId }. */
+  exam: '/api/exams/rooms/exam',
+  /** Classrooms (busyWith: another exam at the same time) and classes: { batchId }. */
+  options: '/api/exams/rooms/options',
+  /** The rooms of an exam: { batchId }. */
+  list: '/api/exams/rooms/list',
+  /** Paged candidates (search: batchId, examRoomId, classId, keyword, unplaced). */
+  candidates: '/api/exams/rooms/candidates',
+  /** Automatic arrangement: { batchId, classroomIds, seatsPerRoom? }. */
+  arrange: '/api/exams/rooms/arrange',
+  /** Moves a candidate: { batchId, studentId, examRoomId, seat }. */
+  move: '/api/exams/rooms/move',
+  /** GET ?batchId=&kind=seats|doors|classes: a PDF. */
+  sheet: '/api/exams/rooms/sheet',
+  /** A student's (a parent's child's) own seats: { studentId? }. */
+  mine: '/api/exams/rooms/mine',
+} as const;
+
+/** View holds the pages; `:edit` arranges rooms and moves candidates. */
+export const EXAM_ROOM_PERMISSION = 'exam:room';
+
+/** Calls of 监考安排 (/kwgl/jkap, /kwapjt/pk): docs/calls-exams.md. */
+export const INVIGILATION_CALLS = {
+  /** The pool (proposed when none is saved), rules and unavailable times: { batchId }. */
+  settings: '/api/exams/invigilation/settings',
+  /** invigilationSettingsSchema. */
+  saveSettings: '/api/exams/invigilation/settings/save',
+  /** Sessions with invigilators: { batchId, courseId? }. */
+  sessions: '/api/exams/invigilation/sessions',
+  /** Automatic arrangement: { batchId }. */
+  arrange: '/api/exams/invigilation/arrange',
+  /** One session by hand: { sessionId, invigilators: [{ staffId, role }] }. */
+  assign: '/api/exams/invigilation/assign',
+  /** Sessions and hours per pool member: { batchId }. */
+  loads: '/api/exams/invigilation/loads',
+  /** GET ?batchId=: the loads as Excel (office). */
+  loadsExport: '/api/exams/invigilation/loads/export',
+  /** The caller's own duties in published exams. */
+  mine: '/api/exams/invigilation/mine',
+} as const;
+
+/** View holds the pages; `:edit` saves settings and arranges invigilators. */
+export const INVIGILATION_PERMISSION = 'exam:invigilation';

@@ -316,6 +316,9 @@ export const examBatches = pgTable(
     scoreSystem: smallint('score_system').notNull().default(100),
     passLine: numeric('pass_line', { precision: 6, scale: 2 }).notNull().default('60'),
     remarks: varchar('remarks', { length: 200 }).notNull().default(''),
+    /** 监考安排's settings: teachers do not invigilate a subject they teach; rooms from this many candidates get two. */
+    avoidOwnSubject: boolean('avoid_own_subject').notNull().default(true),
+    twoInvigilatorsFrom: smallint('two_invigilators_from').notNull().default(40),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -346,18 +349,70 @@ export const examBatchClasses = pgTable(
   (t) => [primaryKey({ columns: [t.batchId, t.classId] }), index('exam_batch_classes_class_idx').on(t.classId)],
 );
 
+/** 考场: a classroom an exam uses, its number (第 N 考场) and the seats it offers (at most the room's capacity). */
+export const examRooms = pgTable(
+  'exam_rooms',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id').notNull().references(() => examBatches.id, { onDelete: 'cascade' }),
+    classroomId: integer('classroom_id').notNull().references(() => classrooms.id, { onDelete: 'restrict' }),
+    number: smallint('number').notNull(),
+    seats: smallint('seats').notNull(),
+  },
+  (t) => [uniqueIndex('exam_rooms_batch_room_idx').on(t.batchId, t.classroomId), uniqueIndex('exam_rooms_batch_number_idx').on(t.batchId, t.number)],
+);
+
+/** Where a candidate sits in an exam: the room and the seat, the same for every subject. */
+export const examCandidates = pgTable(
+  'exam_candidates',
+  {
+    batchId: integer('batch_id').notNull().references(() => examBatches.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
+    examRoomId: integer('exam_room_id').notNull().references(() => examRooms.id, { onDelete: 'cascade' }),
+    seat: smallint('seat').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.studentId] }), uniqueIndex('exam_candidates_room_seat_idx').on(t.examRoomId, t.seat), index('exam_candidates_student_idx').on(t.studentId)],
+);
+
+/** The staff an exam may draw its invigilators from. */
+export const examInvigilatorPool = pgTable(
+  'exam_invigilator_pool',
+  {
+    batchId: integer('batch_id').notNull().references(() => examBatches.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.staffId] })],
+);
+
+/** Times a pool member cannot invigilate (a meeting, a leave), recorded by the office for an exam. */
+export const examStaffUnavailability = pgTable(
+  'exam_staff_unavailability',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id').notNull().references(() => examBatches.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    examDate: date('exam_date').notNull(),
+    startTime: varchar('start_time', { length: 5 }).notNull(),
+    endTime: varchar('end_time', { length: 5 }).notNull(),
+    reason: varchar('reason', { length: 100 }).notNull().default(''),
+  },
+  (t) => [index('exam_staff_unavailability_batch_idx').on(t.batchId, t.staffId)],
+);
+
+/** A subject sat in one room: the unit invigilators are assigned to. Arranging rooms makes them. */
 export const examSessions = pgTable(
   'exam_sessions',
   {
     id: serial('id').primaryKey(),
     batchId: integer('batch_id').notNull().references(() => examBatches.id, { onDelete: 'cascade' }),
+    examRoomId: integer('exam_room_id').references(() => examRooms.id, { onDelete: 'cascade' }),
     courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'restrict' }),
     examDate: date('exam_date').notNull(),
     startTime: varchar('start_time', { length: 5 }).notNull(),
     endTime: varchar('end_time', { length: 5 }).notNull(),
     classroomId: integer('classroom_id').references(() => classrooms.id, { onDelete: 'set null' }),
   },
-  (t) => [index('exam_sessions_batch_idx').on(t.batchId)],
+  (t) => [index('exam_sessions_batch_idx').on(t.batchId), index('exam_sessions_room_time_idx').on(t.classroomId, t.examDate)],
 );
 
 /** Who invigilates which exam session, in which role (the wire's JSKSLB). */
@@ -370,6 +425,6 @@ export const invigilations = pgTable(
     /** Dictionary STD_INVIGILATION_ROLE: 'chief' | 'assistant' | 'patrol'. */
     role: varchar('role', { length: 20 }).notNull(),
   },
-  (t) => [index('invigilations_staff_idx').on(t.staffId)],
+  (t) => [index('invigilations_staff_idx').on(t.staffId), index('invigilations_session_idx').on(t.sessionId)],
 );
 

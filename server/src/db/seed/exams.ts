@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../client.ts';
+import { queryRows, type Db, type Tx } from '../client.ts';
 
 /**
  * 考试批次 demo data (issue 15): the seeded mid-term (published, with its rooms and invigilators) becomes
@@ -56,4 +56,45 @@ export async function seedExams(tx: Tx): Promise<void> {
     ['maths', '2026-10-27', '10:00', '11:30'],
     ['english', '2026-10-28', '08:00', '09:30'],
   ]);
+}
+
+/**
+ * 考场安排 and 监考安排 demo data: the published mid-term and monthly test are arranged (30 seats a room in
+ * the grade's own building, invigilators from the teachers of its classes, one of them away for a meeting);
+ * the final exam being planned has its rooms but no invigilators yet.
+ */
+export async function seedExamArrangements(tx: Tx): Promise<void> {
+  const [done] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM exam_rooms) AS any`);
+  if (done?.any) return;
+  const { arrangeRooms } = await import('../../modules/exams/rooms/service.ts');
+  const { arrangeInvigilators, saveInvigilationSettings } = await import('../../modules/exams/invigilation/service.ts');
+  const db = tx as unknown as Db;
+  const batches = await queryRows<{ id: number; name: string; published: boolean; gradeSort: number; candidates: number }>(tx, sql`
+    SELECT b.id, b.name, b.published, g.sort AS "gradeSort",
+      (SELECT count(*)::int FROM students s JOIN exam_batch_classes bc ON bc.class_id = s.class_id WHERE bc.batch_id = b.id AND s.in_school_status = '1') AS candidates
+    FROM exam_batches b JOIN grades g ON g.id = b.grade_id ORDER BY b.id`);
+  for (const batch of batches) {
+    if (!batch.candidates) continue;
+    // Arranging refuses a published exam: the demo arranges it first and publishes it again afterwards.
+    await tx.execute(sql`UPDATE exam_batches SET published = false WHERE id = ${batch.id}`);
+    const rooms = await queryRows<{ id: number }>(tx, sql`
+      SELECT id FROM classrooms WHERE building = '致远楼' AND capacity >= 30
+      ORDER BY code NOT LIKE ${`%${String(batch.gradeSort).padStart(2, '0')}_`}, code LIMIT ${Math.ceil(batch.candidates / 30)}`);
+    await arrangeRooms(db, { batchId: batch.id, classroomIds: rooms.map((room) => room.id), seatsPerRoom: 30 });
+    if (batch.name.includes('期末')) continue;
+    const pool = await queryRows<{ id: number }>(tx, sql`
+      SELECT DISTINCT te.teacher_id AS id FROM exam_batches b JOIN exam_batch_classes bc ON bc.batch_id = b.id
+      JOIN timetable_entries te ON te.term_id = b.term_id AND te.class_id = bc.class_id AND te.teacher_id IS NOT NULL
+      WHERE b.id = ${batch.id} ORDER BY 1`);
+    const [first] = await queryRows<{ examDate: string }>(tx, sql`SELECT to_char(min(exam_date), 'YYYY-MM-DD') AS "examDate" FROM exam_subjects WHERE batch_id = ${batch.id}`);
+    await saveInvigilationSettings(db, {
+      batchId: batch.id,
+      staffIds: pool.map((row) => row.id),
+      avoidOwnSubject: true,
+      twoInvigilatorsFrom: 30,
+      unavailable: pool.length > 1 && first ? [{ staffId: pool[pool.length - 1]!.id, examDate: first.examDate, startTime: '08:00', endTime: '12:00', reason: '区教研会' }] : [],
+    });
+    await arrangeInvigilators(db, batch.id);
+    if (batch.published) await tx.execute(sql`UPDATE exam_batches SET published = true WHERE id = ${batch.id}`);
+  }
 }

@@ -14,7 +14,7 @@ import { seedConduct, seedHomework, seedNotices, seedSms } from './homeSchool.ts
 import { seedAwards } from './awards.ts';
 import { backdateApplicationMessages, seedApplications } from './applications.ts';
 import { seedEnrolment, seedRollChanges, seedTeachingClasses } from './roll.ts';
-import { seedExams } from './exams.ts';
+import { seedExamArrangements, seedExams } from './exams.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -143,6 +143,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedEnrolment(tx);
     await seedTeachingClasses(tx);
     await seedExams(tx);
+    await seedExamArrangements(tx);
     if (!before?.any) await backdateApplicationMessages(tx);
   });
 }

@@ -189,8 +189,12 @@ export const MENU_TREE: MenuSeed[] = [
     code: 'exam', name: '考务管理', nameEn: 'Exams', url: '/kwgl', icon: 'FileDoneOutlined', permission: 'exam',
     children: [
       managed('exam.batch', '考试批次管理', 'Exam batches', '/kwgl/kspc'),
-      page('exam.room', '考场安排', 'Exam rooms', '/kwgl/kcap'),
-      page('exam.invigilation', '监考安排', 'Invigilation', '/kwgl/jkap', STAFF),
+      page('exam.room', '考场安排', 'Exam rooms', '/kwgl/kcap', EVERYONE, { children: [button('exam.room.edit', '安排', 'Arrange', [])] }),
+      page('exam.invigilation', '监考安排', 'Invigilation', '/kwgl/jkap', STAFF, { children: [button('exam.invigilation.edit', '安排', 'Arrange', [])] }),
+      // The arrangement of one exam, opened from the two pages above (spec 2's hidden /kwapjt routes).
+      page('exam.roomArrangement', '考场编排', 'Room arrangement', '/kwapjt/room', STAFF, { hidden: true }),
+      page('exam.classSeats', '班级考场分布', 'Class seat lists', '/kwapjt/jxb', STAFF, { hidden: true }),
+      page('exam.invigilationArrangement', '监考编排', 'Invigilation arrangement', '/kwapjt/pk', STAFF, { hidden: true }),
     ],
   },
   {

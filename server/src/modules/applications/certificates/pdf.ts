@@ -1,8 +1,6 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { translate, type CertificateKind, type DaySchoolTransport, type Language, type TranscriptLine } from '@campus/contract';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { renderPdf, type PdfDoc } from '../../../platform/pdf.ts';
 
 /**
  * What a certificate says, recorded at approval. The PDF is drawn from this record alone, so the same
@@ -39,24 +37,11 @@ export interface CertificateContent {
   transcript: TranscriptLine[];
 }
 
-const require = createRequire(import.meta.url);
-/** Noto Sans SC (OFL) from npm: the whole font, of which each PDF embeds only the characters it uses. */
-const FONT_FILES = {
-  regular: require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
-  bold: require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf'),
-};
-// The font files are 10 MB each: read once per process (nothing another process would need).
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-function loadFonts(): { regular: Buffer; bold: Buffer } {
-  fonts ??= { regular: readFileSync(FONT_FILES.regular), bold: readFileSync(FONT_FILES.bold) };
-  return fonts;
-}
-
 const SEAL_RED = '#d4262a';
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 64;
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = PdfDoc;
 
 /** The school's round seal, drawn when no seal picture is configured: a ring, a star and the name on the arc. */
 function drawSeal(doc: Doc, cx: number, cy: number, schoolName: string, caption: string): void {
@@ -193,28 +178,18 @@ function drawPage(doc: Doc, language: Language, content: CertificateContent, ver
 
 /** Renders the certificate: the Chinese page, then the English one when it was asked for. */
 export async function renderCertificatePdf(content: CertificateContent, verifyUrl: string, seal: Buffer | null, issuedAt: Date): Promise<Buffer> {
-  const font = loadFonts();
   const qr = await QRCode.toBuffer(verifyUrl, { errorCorrectionLevel: 'M', margin: 1, width: 276 });
   // A fixed creation date makes the same record give the same bytes.
-  const doc = new PDFDocument({
+  const options = {
     size: 'A4',
     margin: MARGIN,
     info: { Title: `${content.serialNumber}`, Author: content.schoolName, Creator: 'Campus', Producer: 'Campus', CreationDate: issuedAt, ModDate: issuedAt },
+  };
+  return renderPdf(options, (doc) => {
+    drawPage(doc, 'zh', content, verifyUrl, qr, seal);
+    if (content.english) {
+      doc.addPage();
+      drawPage(doc, 'en', content, verifyUrl, qr, seal);
+    }
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    doc.on('end', () => resolve());
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', font.regular);
-  doc.registerFont('bold', font.bold);
-  drawPage(doc, 'zh', content, verifyUrl, qr, seal);
-  if (content.english) {
-    doc.addPage();
-    drawPage(doc, 'en', content, verifyUrl, qr, seal);
-  }
-  doc.end();
-  await finished;
-  return Buffer.concat(chunks);
 }

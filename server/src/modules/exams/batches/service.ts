@@ -7,6 +7,8 @@ import { defineList, likePattern, type ListRequest } from '../../../platform/lis
 import { idList } from '../../../platform/resource.ts';
 import { localName } from '../../timetable/views/queries.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
+import { refuseStaffClashes } from '../invigilation/service.ts';
+import { followBatchChange } from '../rooms/service.ts';
 
 export const EXAM_BATCH_PERMISSION = 'exam:batch';
 
@@ -167,6 +169,7 @@ export async function updateExamBatch(db: Db, form: ExamBatchFormParsed & { id: 
         weight_percent = ${form.weightPercent}, score_system = ${form.scoreSystem}, pass_line = ${form.passLine}, remarks = ${form.remarks}, updated_at = now()
       WHERE id = ${form.id}`);
     await writeParts(tx, form.id, form);
+    await followBatchChange(tx, form.id, refuseStaffClashes);
   });
 }
 
