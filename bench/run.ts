@@ -346,6 +346,7 @@ function fmt(row: Row, bare?: Row, select1?: Row): string {
 /** The district notice's publishing time and delivery (set by the notice scenarios, read by the report). */
 let noticeFacts: { publishMs: number; deliveredSeconds: number; recipients: number } | null = null;
 let approvalFacts: { ms: number; count: number; ok: boolean } | null = null;
+let arrangementFacts: { candidates: number; rooms: number; roomMs: number; roomMsg: string; sessions: number; staff: number; dutyMs: number; dutyMsg: string; broken: string[] } | null = null;
 
 async function main(): Promise<void> {
   if (flags.has('regenerate') || !(await databaseExists())) {
@@ -537,6 +538,13 @@ async function main(): Promise<void> {
         }
       }
     }
+    // Exams at district scale (issue 15): one exam of about 3,000 candidates arranged automatically into
+    // 100 rooms, then its 200 sessions given invigilators from 300 staff; the rules are checked afterwards.
+    if (wanted('exam arrangement')) {
+      await settle(server.process.pid!);
+      await freshTokens();
+      arrangementFacts = await measureArrangement(base, tokens.get('admin')!);
+    }
     // Logins must not starve everything else: the permission call measured while 50 connections log in.
     if (wanted('login + getPermission')) {
       await settle(server.process.pid!);
@@ -566,6 +574,71 @@ async function main(): Promise<void> {
       console.warn(`closing baseline failed: ${(error as Error).message}`);
     }
     await report(rows, facts, memory.hwm, (Date.now() - serverStarted) / 1000, serverConfig.argon2);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exam arrangement.
+
+async function measureArrangement(base: string, adminToken: string): Promise<NonNullable<typeof arrangementFacts>> {
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: adminToken }, body: JSON.stringify(body) });
+    return (await response.json()) as { result: boolean; msg: string; data: Record<string, unknown> | null };
+  };
+  const [term] = await queryDatabase<{ id: number; day: string }>(`
+    SELECT id, to_char(greatest(start_date, least(end_date - 7, start_date + 40)), 'YYYY-MM-DD') AS day FROM terms WHERE end_date >= current_date ORDER BY start_date LIMIT 1`);
+  // The classes of one grade of the biggest schools, up to about 3,000 students at school.
+  const classes = await queryDatabase<{ id: number; grade_id: number; n: number }>(`
+    WITH sized AS (
+      SELECT c.id, c.grade_id, (SELECT count(*)::int FROM students s WHERE s.class_id = c.id AND s.in_school_status = '1') AS n FROM classes c
+      WHERE c.grade_id = (SELECT grade_id FROM classes GROUP BY grade_id ORDER BY count(*) DESC, grade_id LIMIT 1)
+    )
+    SELECT id, grade_id, n FROM (SELECT *, sum(n) OVER (ORDER BY id) AS running FROM sized) x WHERE running - n < 3000 ORDER BY id LIMIT 100`);
+  const rooms = await queryDatabase<{ id: number }>(`SELECT id FROM classrooms WHERE capacity >= 40 ORDER BY id LIMIT 100`);
+  const staff = await queryDatabase<{ id: number }>(`SELECT st.id FROM staff st JOIN users u ON u.id = st.user_id WHERE u.enabled ORDER BY st.id LIMIT 300`);
+  const courses = await queryDatabase<{ id: number }>(`SELECT id FROM courses WHERE NOT is_elective ORDER BY sort, id LIMIT 2`);
+  const empty = { candidates: 0, rooms: 0, roomMs: NaN, roomMsg: '', sessions: 0, staff: 0, dutyMs: NaN, dutyMsg: '', broken: [] };
+  if (!term || !classes.length || rooms.length < 100 || staff.length < 300 || courses.length < 2) return { ...empty, roomMsg: 'the district has too few classes, rooms or staff' };
+  const name = `bench-exam-${Date.now()}`;
+  const created = await post('/api/exams/batches/create', {
+    termId: term.id, gradeId: classes[0]!.grade_id, name, category: 'unit', level: 'district', weightPercent: 0, scoreSystem: 100, passLine: 60, remarks: '',
+    subjects: [
+      { courseId: courses[0]!.id, examDate: term.day, startTime: '08:30', endTime: '10:30' },
+      { courseId: courses[1]!.id, examDate: term.day, startTime: '14:30', endTime: '16:00' },
+    ],
+    classIds: classes.map((c) => c.id),
+  });
+  if (!created.result) return { ...empty, roomMsg: created.msg };
+  const batchId = Number(created.data!.id);
+  try {
+    let started = performance.now();
+    const arranged = await post('/api/exams/rooms/arrange', { batchId, classroomIds: rooms.map((r) => r.id), seatsPerRoom: 40 });
+    const roomMs = Math.round(performance.now() - started);
+    const candidates = classes.reduce((sum, c) => sum + c.n, 0);
+    console.log(`arranged ${candidates} candidates into ${rooms.length} rooms: ${roomMs} ms (${arranged.msg})`);
+    await post('/api/exams/invigilation/settings/save', { batchId, staffIds: staff.map((s) => s.id), avoidOwnSubject: true, twoInvigilatorsFrom: 200, unavailable: [] });
+    started = performance.now();
+    const duties = await post('/api/exams/invigilation/arrange', { batchId });
+    const dutyMs = Math.round(performance.now() - started);
+    console.log(`invigilators for ${String(arranged.data?.sessions ?? 0)} sessions from ${staff.length} staff: ${dutyMs} ms (${duties.msg})`);
+    const broken = (await queryDatabase<{ rule: string }>(`
+      SELECT 'a room over its seats' AS rule FROM exam_rooms r WHERE r.batch_id = ${batchId} AND (SELECT count(*) FROM exam_candidates ec WHERE ec.exam_room_id = r.id) > r.seats
+      UNION ALL SELECT 'a candidate without a seat' FROM students s WHERE s.in_school_status = '1' AND s.class_id IN (SELECT class_id FROM exam_batch_classes WHERE batch_id = ${batchId})
+        AND NOT EXISTS (SELECT 1 FROM exam_candidates ec WHERE ec.batch_id = ${batchId} AND ec.student_id = s.id)
+      UNION ALL SELECT 'a room used twice at once' FROM exam_sessions a JOIN exam_sessions b ON b.classroom_id = a.classroom_id AND b.id <> a.id AND b.batch_id <> a.batch_id
+        AND b.exam_date = a.exam_date AND b.start_time < a.end_time AND a.start_time < b.end_time WHERE a.batch_id = ${batchId}
+      UNION ALL SELECT 'a session without its invigilator' FROM exam_sessions es WHERE es.batch_id = ${batchId} AND NOT EXISTS (SELECT 1 FROM invigilations i WHERE i.session_id = es.id)
+      UNION ALL SELECT 'an invigilator in two places' FROM invigilations i JOIN exam_sessions es ON es.id = i.session_id JOIN invigilations j ON j.staff_id = i.staff_id AND j.id <> i.id
+        JOIN exam_sessions o ON o.id = j.session_id AND o.exam_date = es.exam_date AND o.start_time < es.end_time AND es.start_time < o.end_time WHERE es.batch_id = ${batchId}
+      UNION ALL SELECT 'a teacher in their own subject' FROM invigilations i JOIN exam_sessions es ON es.id = i.session_id JOIN exam_batches b ON b.id = es.batch_id
+        WHERE es.batch_id = ${batchId} AND EXISTS (SELECT 1 FROM timetable_entries te WHERE te.term_id = b.term_id AND te.teacher_id = i.staff_id AND te.course_id = es.course_id)
+      LIMIT 10`)).map((row) => row.rule);
+    return {
+      candidates: arranged.result ? Number(arranged.data!.placed) : 0, rooms: rooms.length, roomMs, roomMsg: arranged.msg,
+      sessions: Number(arranged.data?.sessions ?? 0), staff: staff.length, dutyMs, dutyMsg: duties.msg, broken: arranged.result && duties.result ? broken : [...broken, 'refused'],
+    };
+  } finally {
+    await queryDatabase(`DELETE FROM exam_batches WHERE id = ${batchId}`);
   }
 }
 
@@ -609,6 +682,14 @@ async function report(rows: Row[], facts: Facts, peakMb: number, serverSeconds: 
         approvalFacts ? `${approvalFacts.ms} ms for ${approvalFacts.count}${approvalFacts.ok ? '' : ' (refused)'}` : 'not measured',
         approvalFacts ? approvalFacts.ok && approvalFacts.count >= 100 && approvalFacts.ms < 1000 : undefined,
       ],
+    );
+  }
+  if (arrangementFacts) {
+    const a = arrangementFacts;
+    targets.push(
+      [`automatic room arrangement of ${a.candidates.toLocaleString('en')} candidates in ${a.rooms} rooms < 5 s`, Number.isNaN(a.roomMs) ? a.roomMsg : `${a.roomMs} ms`, Number.isNaN(a.roomMs) ? undefined : a.roomMs < 5000 && a.candidates >= 2500],
+      [`automatic invigilation of ${a.sessions} sessions with ${a.staff} staff < 5 s`, Number.isNaN(a.dutyMs) ? 'not measured' : `${a.dutyMs} ms`, Number.isNaN(a.dutyMs) ? undefined : a.dutyMs < 5000 && a.sessions >= 200],
+      ['…with no constraint broken', a.broken.length ? a.broken.join(', ') : 'none broken', Number.isNaN(a.dutyMs) ? undefined : a.broken.length === 0],
     );
   }
   if (scale.name === 'district') {

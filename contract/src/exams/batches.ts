@@ -20,7 +20,7 @@ export type ExamLevel = (typeof EXAM_LEVELS)[number];
 export const EXAM_NAME_MAX = 100;
 export const EXAM_REMARKS_MAX = 200;
 export const EXAM_SUBJECTS_MAX = 20;
-export const EXAM_CLASSES_MAX = 60;
+export const EXAM_CLASSES_MAX = 200;
 export const EXAM_SCORE_SYSTEM_MAX = 1000;
 /** HH:MM on the 24-hour clock. */
 export const EXAM_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -15,6 +15,7 @@ import {
   listSessions,
   myInvigilations,
   saveInvigilationSettings,
+  searchStaff,
 } from './service.ts';
 
 const VIEW = { permission: INVIGILATION_PERMISSIONS.view } as const;
@@ -22,6 +23,7 @@ const EDIT = { permission: INVIGILATION_PERMISSIONS.edit } as const;
 const audit = (operation: string) => ({ module: 'exams.invigilation', operation });
 
 const sessionsBody = examBatchRefSchema.extend({ courseId: optionalIdSchema });
+const staffSearchBody = z.object({ keyword: z.string().trim().max(50, 'validation.tooLong').optional() });
 
 /** 监考安排 (/kwgl/jkap, /kwapjt/pk): docs/calls-exams.md. */
 export async function invigilationRoutes(fastify: FastifyInstance): Promise<void> {
@@ -37,6 +39,12 @@ export async function invigilationRoutes(fastify: FastifyInstance): Promise<void
       requireStaff(request.auth!);
       return ok(await invigilationSettings(database.db, request.body.batchId));
     },
+  );
+
+  app.post(
+    `${base}/staff`,
+    { config: { access: EDIT, readOnly: true }, schema: { tags, summary: 'Staff found by number or name, for the pool (at most 50)', body: staffSearchBody } },
+    async (request) => ok(await searchStaff(database.db, request.body.keyword)),
   );
 
   app.post(

@@ -13,6 +13,7 @@ import type {
 import { intArray, jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
+import { likePattern } from '../../../platform/listing.ts';
 import { isStaff } from '../../../platform/scope.ts';
 import { localName } from '../../timetable/views/queries.ts';
 import { editableBatch, lockArrangements } from '../rooms/service.ts';
@@ -54,6 +55,15 @@ export async function invigilationSettings(db: DbOrTx, batchId: number): Promise
       FROM exam_staff_unavailability u JOIN staff st ON st.id = u.staff_id WHERE u.batch_id = ${batchId} ORDER BY u.exam_date, u.start_time, st.staff_number`),
   ]);
   return { staff, avoidOwnSubject: batch.avoidOwnSubject, twoInvigilatorsFrom: batch.twoInvigilatorsFrom, unavailable };
+}
+
+/** Staff found by number or name for the pool (at most 50), active accounts only. */
+export async function searchStaff(db: DbOrTx, keyword: string | undefined): Promise<InvigilationSettings['staff']> {
+  return queryRows<InvigilationSettings['staff'][number]>(db, sql`
+    SELECT st.id, st.staff_number AS "staffNumber", st.name, coalesce(o.name, '') AS "departmentName"
+    FROM staff st JOIN users u ON u.id = st.user_id LEFT JOIN org_units o ON o.id = st.working_dept_id
+    WHERE u.enabled ${keyword ? sql`AND (st.staff_number ILIKE ${likePattern(keyword)} OR st.name ILIKE ${likePattern(keyword)})` : sql``}
+    ORDER BY st.staff_number LIMIT 50`);
 }
 
 export async function saveInvigilationSettings(db: Db, form: InvigilationSettingsParsed): Promise<void> {
