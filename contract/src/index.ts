@@ -26,3 +26,4 @@ export * from './roll/teachingClasses.ts';
 export * from './exams/batches.ts';
 export * from './exams/rooms.ts';
 export * from './exams/invigilation.ts';
+export * from './scores/conversion.ts';

@@ -45,6 +45,7 @@ import { teachingClassRoutes } from './roll/teachingClasses/routes.ts';
 import { examBatchRoutes } from './exams/batches/routes.ts';
 import { examRoomRoutes } from './exams/rooms/routes.ts';
 import { invigilationRoutes } from './exams/invigilation/routes.ts';
+import { conversionRoutes } from './scores/conversion/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
 export interface DeclaredRoute {
@@ -111,6 +112,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(examBatchRoutes);
   await app.register(examRoomRoutes);
   await app.register(invigilationRoutes);
+  await app.register(conversionRoutes);
 }
 
 declare module 'fastify' {

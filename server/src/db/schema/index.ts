@@ -11,3 +11,4 @@ export * from './homeSchool.ts';
 export * from './awards.ts';
 export * from './applications.ts';
 export * from './roll.ts';
+export * from './scores.ts';

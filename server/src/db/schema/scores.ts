@@ -1,0 +1,131 @@
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { classes, courses, examBatches, grades, orgUnits, students, terms } from './school.ts';
+import { users } from './system.ts';
+
+/**
+ * 成绩管理 (issue 15): conversion rules and score systems (换算规则), score batches with their subjects,
+ * classes and sub-score items (成绩批次, 分项成绩设置), and the scores entered (成绩登记).
+ */
+
+export const scoreConversionRules = pgTable(
+  'score_conversion_rules',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 50 }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    remarks: varchar('remarks', { length: 200 }).notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('score_conversion_rules_name_idx').on(t.name)],
+);
+
+export const scoreConversionLevels = pgTable(
+  'score_conversion_levels',
+  {
+    id: serial('id').primaryKey(),
+    ruleId: integer('rule_id').notNull().references(() => scoreConversionRules.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 20 }).notNull(),
+    lowestScore: smallint('lowest_score').notNull(),
+    highestScore: smallint('highest_score').notNull(),
+    convertedScore: smallint('converted_score').notNull(),
+    colour: varchar('colour', { length: 7 }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    lowestRate: smallint('lowest_rate').notNull().default(0),
+    highestRate: smallint('highest_rate').notNull().default(100),
+    sort: smallint('sort').notNull().default(0),
+  },
+  (t) => [index('score_conversion_levels_rule_idx').on(t.ruleId)],
+);
+
+export const scoreSystems = pgTable(
+  'score_systems',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 50 }).notNull(),
+    fullMark: smallint('full_mark').notNull(),
+    passLine: numeric('pass_line', { precision: 6, scale: 2 }).notNull(),
+    goodLine: numeric('good_line', { precision: 6, scale: 2 }).notNull(),
+    excellentLine: numeric('excellent_line', { precision: 6, scale: 2 }).notNull(),
+    conversionRuleId: integer('conversion_rule_id').references(() => scoreConversionRules.id, { onDelete: 'restrict' }),
+    enabled: boolean('enabled').notNull().default(true),
+    remarks: varchar('remarks', { length: 200 }).notNull().default(''),
+  },
+  (t) => [uniqueIndex('score_systems_name_idx').on(t.name)],
+);
+
+/** 成绩批次: the scores of one exam node (期中, 期末 …) of a grade in a term, entered within a time window. */
+export const scoreBatches = pgTable(
+  'score_batches',
+  {
+    id: serial('id').primaryKey(),
+    termId: integer('term_id').notNull().references(() => terms.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** At most 10 Chinese characters (spec 5). */
+    examNode: varchar('exam_node', { length: 10 }).notNull(),
+    gradeId: integer('grade_id').notNull().references(() => grades.id, { onDelete: 'restrict' }),
+    campusId: integer('campus_id').references(() => orgUnits.id, { onDelete: 'restrict' }),
+    /** The 考务 exam the scores come from, when there is one. */
+    examBatchId: integer('exam_batch_id').references(() => examBatches.id, { onDelete: 'set null' }),
+    entryStart: timestamp('entry_start', { withTimezone: true }).notNull(),
+    entryEnd: timestamp('entry_end', { withTimezone: true }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    released: boolean('released').notNull().default(false),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    conversionRuleId: integer('conversion_rule_id').references(() => scoreConversionRules.id, { onDelete: 'restrict' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('score_batches_term_name_idx').on(t.termId, t.name), index('score_batches_grade_idx').on(t.gradeId, t.termId)],
+);
+
+/** A subject of a score batch: its score system and its weight among the national courses (≤ 100 in all). */
+export const scoreBatchSubjects = pgTable(
+  'score_batch_subjects',
+  {
+    batchId: integer('batch_id').notNull().references(() => scoreBatches.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'restrict' }),
+    scoreSystemId: integer('score_system_id').notNull().references(() => scoreSystems.id, { onDelete: 'restrict' }),
+    weight: smallint('weight').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.courseId] }), index('score_batch_subjects_system_idx').on(t.scoreSystemId)],
+);
+
+export const scoreBatchClasses = pgTable(
+  'score_batch_classes',
+  {
+    batchId: integer('batch_id').notNull().references(() => scoreBatches.id, { onDelete: 'cascade' }),
+    classId: integer('class_id').notNull().references(() => classes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.classId] }), index('score_batch_classes_class_idx').on(t.classId)],
+);
+
+/** 分项成绩设置: the parts a subject's score is made of (listening, writing …); their maxima sum to the full mark. */
+export const scoreSubItems = pgTable(
+  'score_sub_items',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id').notNull().references(() => scoreBatches.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 20 }).notNull(),
+    maxScore: numeric('max_score', { precision: 6, scale: 2 }).notNull(),
+    sort: smallint('sort').notNull().default(0),
+  },
+  (t) => [index('score_sub_items_batch_idx').on(t.batchId, t.courseId)],
+);
+
+/** 成绩登记: one student's score of one subject in a batch; absent or exempt instead of a number. */
+export const scores = pgTable(
+  'scores',
+  {
+    batchId: integer('batch_id').notNull().references(() => scoreBatches.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'restrict' }),
+    score: numeric('score', { precision: 6, scale: 2 }),
+    /** null, 'absent' or 'exempt'. */
+    mark: varchar('mark', { length: 10 }),
+    /** Sub-item id → score, when the subject has sub-items. */
+    subScores: jsonb('sub_scores'),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.studentId, t.courseId] }), index('scores_student_idx').on(t.studentId), index('scores_batch_course_idx').on(t.batchId, t.courseId)],
+);

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../client.ts';
+
+/**
+ * 换算规则 demo data (issue 15): the usual score systems (out of 100, 120 and 150, and a graded one), a
+ * five-level rule for grades A to E and the senior exam's 等级赋分 rule placing candidates by rank.
+ */
+export async function seedScoreRules(tx: Tx): Promise<void> {
+  const [done] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM score_conversion_rules) AS any`);
+  if (done?.any) return;
+  const rule = async (name: string, remarks: string, levels: [string, number, number, number, string, number, number][]) => {
+    const [created] = await queryRows<{ id: number }>(tx, sql`INSERT INTO score_conversion_rules (name, remarks) VALUES (${name}, ${remarks}) RETURNING id`);
+    for (const [index, [level, lowest, highest, converted, colour, lowestRate, highestRate]] of levels.entries()) {
+      await tx.execute(sql`
+        INSERT INTO score_conversion_levels (rule_id, name, lowest_score, highest_score, converted_score, colour, lowest_rate, highest_rate, sort)
+        VALUES (${created!.id}, ${level}, ${lowest}, ${highest}, ${converted}, ${colour}, ${lowestRate}, ${highestRate}, ${index + 1})`);
+    }
+    return created!.id;
+  };
+  const fiveLevels = await rule('五级等级制', '初中学业水平等级：A 优秀、B 良好、C 中等、D 合格、E 待合格。', [
+    ['A', 90, 100, 95, '#2e7d32', 0, 20],
+    ['B', 80, 89, 85, '#1565c0', 20, 50],
+    ['C', 70, 79, 75, '#f9a825', 50, 80],
+    ['D', 60, 69, 65, '#ef6c00', 80, 95],
+    ['E', 0, 59, 50, '#c62828', 95, 100],
+  ]);
+  await rule('高考选考等级赋分', '按考生排名比例划分等级后赋分（A 15%、B 35%、C 35%、D 13%、E 2%）。', [
+    ['A', 86, 100, 93, '#2e7d32', 0, 15],
+    ['B', 71, 85, 78, '#1565c0', 15, 50],
+    ['C', 56, 70, 63, '#f9a825', 50, 85],
+    ['D', 41, 55, 48, '#ef6c00', 85, 98],
+    ['E', 30, 40, 35, '#c62828', 98, 100],
+  ]);
+  await tx.execute(sql`
+    INSERT INTO score_systems (name, full_mark, pass_line, good_line, excellent_line, conversion_rule_id, remarks) VALUES
+      ('百分制', 100, 60, 75, 90, NULL, '多数学科的常规考试。'),
+      ('一百二十分制', 120, 72, 90, 108, NULL, '初中语文、数学、英语。'),
+      ('一百五十分制', 150, 90, 112.5, 135, NULL, '高中语文、数学、英语。'),
+      ('等级制', 100, 60, 80, 90, ${fiveLevels}, '体育、艺术等按等级报告的学科。')`);
+}
