@@ -15,6 +15,7 @@ import { awardFlows } from './awards/awardFlows.mjs';
 import { applicationFlows } from './applications/applicationFlows.mjs';
 import { rollFlows } from './roll/rollFlows.mjs';
 import { teachingClassFlows } from './roll/teachingClassFlows.mjs';
+import { arrangementFlows } from './exams/arrangementFlows.mjs';
 import { certificateFlows } from './applications/certificateFlows.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
@@ -466,4 +467,5 @@ export const flows = [
   // Issue 14: 学籍管理 (web/e2e/roll/rollFlows.mjs).
   ...rollFlows,
   ...teachingClassFlows,
+  ...arrangementFlows,
 ];

@@ -104,7 +104,7 @@ export const scoreSystemFormSchema = z
     remarks,
   })
   // Spec 5: the pass line must not exceed the score system; the lines rise from pass to excellent.
-  .refine((value) => value.passLine <= value.fullMark, { message: 'exam.passLineOver', path: ['passLine'] })
+  .refine((value) => value.passLine <= value.fullMark, { message: 'scoreSystem.passLineOver', path: ['passLine'] })
   .refine((value) => value.passLine <= value.goodLine && value.goodLine <= value.excellentLine && value.excellentLine <= value.fullMark, {
     message: 'scoreSystem.linesOrder',
     path: ['goodLine'],

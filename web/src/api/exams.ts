@@ -53,7 +53,7 @@ export async function publishExamBatches(ids: readonly number[], published: bool
   return (await request<{ count: number }>(EXAM_BATCH_CALLS.publish, { json: { ids, published } })).msg;
 }
 
-/** Calls of 考场安排 (/kwgl/kcap, /kwapjt/room, /kwapjt/jxb): docs/calls-exams.md. */
+/** Calls of the exam rooms pages (/kwgl/kcap, /kwapjt/room, /kwapjt/jxb): docs/calls-exams.md. */
 export const EXAM_ROOM_CALLS = {
   /** Paged exams with their arrangement progress (search: keyword, termId, gradeId). */
   exams: '/api/exams/rooms/exams',
@@ -71,6 +71,8 @@ export const EXAM_ROOM_CALLS = {
   move: '/api/exams/rooms/move',
   /** GET ?batchId=&kind=seats|doors|classes: a PDF. */
   sheet: '/api/exams/rooms/sheet',
+  /** A parent's children (a student: themselves) for the chooser: [{ id, name, className }]. */
+  children: '/api/exams/rooms/children',
   /** A student's (a parent's child's) own seats: { studentId? }. */
   mine: '/api/exams/rooms/mine',
 } as const;
@@ -78,10 +80,12 @@ export const EXAM_ROOM_CALLS = {
 /** View holds the pages; `:edit` arranges rooms and moves candidates. */
 export const EXAM_ROOM_PERMISSION = 'exam:room';
 
-/** Calls of 监考安排 (/kwgl/jkap, /kwapjt/pk): docs/calls-exams.md. */
+/** Calls of the invigilation pages (/kwgl/jkap, /kwapjt/pk): docs/calls-exams.md. */
 export const INVIGILATION_CALLS = {
   /** The pool (proposed when none is saved), rules and unavailable times: { batchId }. */
   settings: '/api/exams/invigilation/settings',
+  /** Staff by number or name for the pool (office): { keyword } → up to 50 { id, staffNumber, name, departmentName }. */
+  staff: '/api/exams/invigilation/staff',
   /** invigilationSettingsSchema. */
   saveSettings: '/api/exams/invigilation/settings/save',
   /** Sessions with invigilators: { batchId, courseId? }. */

@@ -22,8 +22,9 @@ export type TextArea =
   | 'applications'
   | 'roll'
   | 'exams'
+  | 'scores'
   | 'demo';
-export const TEXT_AREAS: readonly TextArea[] = ['system', 'menusDicts', 'operations', 'campus', 'people', 'pages', 'timetable', 'profiles', 'students', 'messageCenter', 'homeSchool', 'awards', 'applications', 'roll', 'exams', 'demo'];
+export const TEXT_AREAS: readonly TextArea[] = ['system', 'menusDicts', 'operations', 'campus', 'people', 'pages', 'timetable', 'profiles', 'students', 'messageCenter', 'homeSchool', 'awards', 'applications', 'roll', 'exams', 'scores', 'demo'];
 
 export interface AreaTexts {
   /** The area's part of the server catalogue (field names, validation messages of its schemas), if any. */
@@ -48,6 +49,7 @@ const modules: Record<TextArea, () => Promise<{ texts: AreaTexts }>> = {
   applications: () => import('./areas/applications.ts'),
   roll: () => import('./areas/roll.ts'),
   exams: () => import('./areas/exams.ts'),
+  scores: () => import('./areas/scores.ts'),
   demo: () => import('./areas/demo.ts'),
 };
 

@@ -111,6 +111,10 @@ describe('exam rooms (考场安排)', () => {
       expect((await call('/api/exams/rooms/candidates', { currPage: 0, limit: 10, search: { batchId: await batchId(MIDTERM) } }, account)).statusCode).toBe(403);
     }
     expect((await call('/api/exams/rooms/mine', {}, 'T0001')).statusCode).toBe(403);
+    const children = (await call('/api/exams/rooms/children', {}, 'jz201911001')).json().data;
+    expect(children).toEqual([expect.objectContaining({ name: expect.any(String), className: expect.any(String) })]);
+    expect((await call('/api/exams/rooms/mine', { studentId: children[0].id }, 'jz201911001')).json().data).toEqual(mine);
+    expect((await call('/api/exams/rooms/children', {}, 'T0001')).statusCode).toBe(403);
     // An unpublished exam's seats stay hidden.
     await t.database.db.execute(sql`UPDATE exam_batches SET published = false WHERE name = ${MIDTERM}`);
     expect((await call('/api/exams/rooms/mine', {}, '201911001')).json().data).toEqual([]);

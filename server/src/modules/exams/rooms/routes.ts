@@ -27,6 +27,9 @@ import {
   roomOptions,
 } from './service.ts';
 import { examSheetPdf } from './sheets.ts';
+import { ownChildren } from '../../shared/students/choices.ts';
+import { isStaff } from '../../../platform/scope.ts';
+import { forbidden } from '../../../platform/errors.ts';
 
 const VIEW = { permission: EXAM_ROOM_PERMISSIONS.view } as const;
 const EDIT = { permission: EXAM_ROOM_PERMISSIONS.edit } as const;
@@ -109,6 +112,15 @@ export async function examRoomRoutes(fastify: FastifyInstance): Promise<void> {
       requireStaff(request.auth!);
       const { name, pdf } = await examSheetPdf(database.db, request.query.batchId, request.query.kind, request.language);
       return reply.header('content-type', 'application/pdf').header('content-disposition', contentDisposition('attachment', name)).header('cache-control', 'private, no-store').send(pdf);
+    },
+  );
+
+  app.post(
+    `${base}/children`,
+    { config: { access: VIEW, readOnly: true }, schema: { tags, summary: "The children whose seats a parent may look at (a student: themselves)" } },
+    async (request) => {
+      if (isStaff(request.auth!)) throw forbidden();
+      return ok(await ownChildren(database.db, request.auth!));
     },
   );
 
