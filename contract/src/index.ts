@@ -27,3 +27,4 @@ export * from './exams/batches.ts';
 export * from './exams/rooms.ts';
 export * from './exams/invigilation.ts';
 export * from './scores/conversion.ts';
+export * from './scores/batches.ts';

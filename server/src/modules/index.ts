@@ -46,6 +46,7 @@ import { examBatchRoutes } from './exams/batches/routes.ts';
 import { examRoomRoutes } from './exams/rooms/routes.ts';
 import { invigilationRoutes } from './exams/invigilation/routes.ts';
 import { conversionRoutes } from './scores/conversion/routes.ts';
+import { scoreBatchRoutes } from './scores/batches/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
 export interface DeclaredRoute {
@@ -113,6 +114,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(examRoomRoutes);
   await app.register(invigilationRoutes);
   await app.register(conversionRoutes);
+  await app.register(scoreBatchRoutes);
 }
 
 declare module 'fastify' {

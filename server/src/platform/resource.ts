@@ -29,7 +29,7 @@ export interface Resource<Row, Form extends { id?: number }, Search, Sort extend
   find: (db: DbOrTx, id: number, language: Language) => Promise<Row | undefined>;
   form: z.ZodType<Form>;
   create: (db: Db, form: Form) => Promise<number>;
-  update: (db: Db, form: Form & { id: number }) => Promise<void>;
+  update: (db: Db, form: Form & { id: number }, language: Language) => Promise<void>;
   remove: (db: Db, ids: number[]) => Promise<void>;
   exportName: MessageKey;
   columns: (request: FastifyRequest) => ExportColumn<Row>[];
@@ -73,7 +73,7 @@ export function registerResource<Row, Form extends { id?: number }, Search, Sort
     async (request) => {
       const form = request.body as Form;
       if (!form.id) throw badRequest();
-      await resource.update(database.db, form as Form & { id: number });
+      await resource.update(database.db, form as Form & { id: number }, request.language);
       return ok(null, t(request, 'common.updated'));
     },
   );

@@ -15,7 +15,7 @@ import { seedAwards } from './awards.ts';
 import { backdateApplicationMessages, seedApplications } from './applications.ts';
 import { seedEnrolment, seedRollChanges, seedTeachingClasses } from './roll.ts';
 import { seedExamArrangements, seedExams } from './exams.ts';
-import { seedScoreRules } from './scores.ts';
+import { seedScoreBatches, seedScoreRules } from './scores.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -146,6 +146,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedExams(tx);
     await seedExamArrangements(tx);
     await seedScoreRules(tx);
+    await seedScoreBatches(tx);
     if (!before?.any) await backdateApplicationMessages(tx);
   });
 }

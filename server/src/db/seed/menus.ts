@@ -177,7 +177,7 @@ export const MENU_TREE: MenuSeed[] = [
   {
     code: 'score', name: '成绩管理', nameEn: 'Scores', url: '/cjgl', icon: 'LineChartOutlined', permission: 'score',
     children: [
-      page('score.batch', '成绩批次管理', 'Score batches', '/cjgl/cjpc'),
+      managed('score.batch', '成绩批次管理', 'Score batches', '/cjgl/cjpc'),
       managed('score.conversion', '换算规则', 'Conversion rules', '/cjgl/hsgz'),
       page('score.subScore', '分项成绩设置', 'Sub-score settings', '/cjgl/fxcj'),
       page('score.register', '成绩登记', 'Score registration', '/cjgl/cjdj', STAFF),

@@ -38,3 +38,43 @@ export async function seedScoreRules(tx: Tx): Promise<void> {
       ('一百五十分制', 150, 90, 112.5, 135, NULL, '高中语文、数学、英语。'),
       ('等级制', 100, 60, 80, 90, ${fiveLevels}, '体育、艺术等按等级报告的学科。')`);
 }
+
+/**
+ * 成绩批次 demo data: 初二's mid-term scores being entered (the window open this week), 初一's monthly
+ * test released, and 初二's final waiting for January.
+ */
+/** The screens' times are on the school's clock, the server's local time (as the score batch form's). */
+const onSchoolClock = (text: string) => new Date(`${text.replace(' ', 'T')}:00`);
+
+export async function seedScoreBatches(tx: Tx): Promise<void> {
+  const [done] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM score_batches) AS any`);
+  if (done?.any) return;
+  const exams = await queryRows<{ id: number; name: string; termId: number; gradeId: number; category: string }>(tx, sql`
+    SELECT id, name, term_id AS "termId", grade_id AS "gradeId", category FROM exam_batches WHERE grade_id IS NOT NULL ORDER BY id`);
+  const system = async (name: string) => (await queryRows<{ id: number }>(tx, sql`SELECT id FROM score_systems WHERE name = ${name}`))[0]!.id;
+  const [hundred, hundredTwenty] = [await system('百分制'), await system('一百二十分制')];
+  const plan: Record<string, { name: string; node: string; start: string; end: string; released: boolean }> = {
+    midterm: { name: '初二期中考试成绩', node: '期中', start: '2026-11-15 08:00', end: '2026-11-30 18:00', released: false },
+    monthly: { name: '初一十月月考成绩', node: '十月月考', start: '2026-10-28 12:00', end: '2026-11-05 18:00', released: true },
+    final: { name: '初二期末考试成绩', node: '期末', start: '2027-01-16 08:00', end: '2027-01-22 18:00', released: false },
+  };
+  const weights: Record<string, number> = { chinese: 25, maths: 25, english: 25, physics: 15, chemistry: 10, history: 10 };
+  for (const exam of exams) {
+    const spec = plan[exam.category];
+    if (!spec) continue;
+    const [batch] = await queryRows<{ id: number }>(tx, sql`
+      INSERT INTO score_batches (term_id, name, exam_node, grade_id, exam_batch_id, entry_start, entry_end, released, released_at)
+      VALUES (${exam.termId}, ${spec.name}, ${spec.node}, ${exam.gradeId}, ${exam.id}, ${onSchoolClock(spec.start)}, ${onSchoolClock(spec.end)},
+        ${spec.released}, ${spec.released ? onSchoolClock('2026-11-06 09:00') : null})
+      RETURNING id`);
+    const subjects = await queryRows<{ courseId: number; code: string }>(tx, sql`
+      SELECT s.course_id AS "courseId", co.code FROM exam_subjects s JOIN courses co ON co.id = s.course_id WHERE s.batch_id = ${exam.id} ORDER BY s.exam_date, s.start_time`);
+    for (const subject of subjects) {
+      const main = ['chinese', 'maths', 'english'].includes(subject.code);
+      await tx.execute(sql`
+        INSERT INTO score_batch_subjects (batch_id, course_id, score_system_id, weight)
+        VALUES (${batch!.id}, ${subject.courseId}, ${main ? hundredTwenty : hundred}, ${exam.category === 'monthly' ? 30 : (weights[subject.code] ?? 0)})`);
+    }
+    await tx.execute(sql`INSERT INTO score_batch_classes (batch_id, class_id) SELECT ${batch!.id}, class_id FROM exam_batch_classes WHERE batch_id = ${exam.id}`);
+  }
+}
