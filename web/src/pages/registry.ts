@@ -50,6 +50,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   '/kwgl/kcap': withTexts(management('exams'), () => import('./exams/rooms/ExamRoomsPage.tsx')),
   '/kwapjt/room': withTexts(management('exams'), () => import('./exams/rooms/RoomArrangementPage.tsx')),
   '/kwapjt/jxb': withTexts(management('exams'), () => import('./exams/rooms/ClassSeatsPage.tsx')),
+  '/cjgl/cjpc': withTexts([...management('scores'), 'exams'], () => import('./scores/batches/ScoreBatchesPage.tsx')),
   '/cjgl/hsgz': withTexts(management('scores'), () => import('./scores/conversion/ConversionRulesPage.tsx')),
   '/kwgl/jkap': withTexts(management('exams'), () => import('./exams/invigilation/InvigilationPage.tsx')),
   '/kwapjt/pk': withTexts(management('exams'), () => import('./exams/invigilation/InvigilationArrangementPage.tsx')),
