@@ -117,22 +117,22 @@ export const flows = [
       await page.waitForURL(/\/jxhd\/zyfb$/);
       await openFromSidebar(page, '家校互动', '通知发布');
       await page.waitForURL(/\/jxhd\/tzfb$/);
-      await openFromSidebar(page, '成绩管理', '换算规则');
-      await page.waitForURL(/\/cjgl\/hsgz$/);
-      // The page that is not built yet names the area and says so.
-      await until(async () => (await page.locator('.page-view:visible').innerText()).includes('换算规则'), 'the NotAvailable page names the area');
+      await openFromSidebar(page, '问卷调查', '问卷统计');
+      await page.waitForURL(/\/survey\/wjtj$/);
+      // A page that is not built yet (surveys, issue 17) names the area and says so.
+      await until(async () => (await page.locator('.page-view:visible').innerText()).includes('问卷统计'), 'the NotAvailable page names the area');
       assert((await page.locator('.page-view:visible').innerText()).includes('暂未开放'), 'the page says it is not available yet');
-      assert((await tabTitles(page)).join() === '首页,作业发布,通知发布,换算规则', `four tabs open: ${await tabTitles(page)}`);
+      assert((await tabTitles(page)).join() === '首页,作业发布,通知发布,问卷统计', `four tabs open: ${await tabTitles(page)}`);
       // Visited pages stay mounted (hidden); the dashboard is not cached.
       await until(async () => (await page.locator('.page-view').count()) === 3, 'three pages kept alive');
       const crumbs = await page.getByTestId('breadcrumb').innerText();
-      assert(crumbs.includes('首页') && crumbs.includes('成绩管理') && crumbs.includes('换算规则'), `breadcrumb: ${crumbs}`);
+      assert(crumbs.includes('首页') && crumbs.includes('问卷调查') && crumbs.includes('问卷统计'), `breadcrumb: ${crumbs}`);
       assert((await page.getByTestId('breadcrumb').locator('a').count()) === 2, 'every crumb but the last is a link');
       // The arrow buttons step between tabs.
       await page.getByTestId('tabs-prev').click();
       await page.waitForURL(/\/jxhd\/tzfb$/);
       await page.getByTestId('tabs-next').click();
-      await page.waitForURL(/\/cjgl\/hsgz$/);
+      await page.waitForURL(/\/survey\/wjtj$/);
       await shot('three-tabs');
 
       // The dashboard tab has no context menu.
@@ -141,11 +141,11 @@ export const flows = [
       assert((await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').count()) === 0, 'no context menu on the dashboard tab');
 
       await contextMenu(page, '通知发布', '关闭');
-      await until(async () => (await tabTitles(page)).join() === '首页,作业发布,换算规则', 'close removed one tab');
-      assert(page.url().endsWith('/cjgl/hsgz'), 'closing another tab keeps the active one');
+      await until(async () => (await tabTitles(page)).join() === '首页,作业发布,问卷统计', 'close removed one tab');
+      assert(page.url().endsWith('/survey/wjtj'), 'closing another tab keeps the active one');
 
       // Closing the active tab goes to the last remaining tab.
-      await tabs(page).filter({ hasText: '换算规则' }).locator('.app-tab-close').click();
+      await tabs(page).filter({ hasText: '问卷统计' }).locator('.app-tab-close').click();
       await page.waitForURL(/\/jxhd\/zyfb$/);
       await openFromSidebar(page, '家校互动', '通知发布');
       await page.waitForURL(/\/jxhd\/tzfb$/);
@@ -174,9 +174,9 @@ export const flows = [
       assert(!text.includes('系统管理'), 'no Chinese menu titles');
       await page.getByTestId('dashboard').waitFor();
       assert((await page.getByTestId('dashboard').innerText()).includes('Quick access'), 'dashboard in English');
-      await openFromSidebar(page, 'Scores', 'Conversion rules');
-      await until(async () => (await page.locator('.page-view:visible').innerText()).includes('Conversion rules is not available yet.'), 'NotAvailable in English');
-      assert((await tabTitles(page)).join() === 'Home,Conversion rules', 'tab titles in English');
+      await openFromSidebar(page, 'Surveys', 'Survey statistics');
+      await until(async () => (await page.locator('.page-view:visible').innerText()).includes('Survey statistics is not available yet.'), 'NotAvailable in English');
+      assert((await tabTitles(page)).join() === 'Home,Survey statistics', 'tab titles in English');
       await shot('not-available-en');
       // Ant Design's own texts: the modal's OK / Cancel come from antd's en_US locale.
       await page.getByTestId('user-menu').click();
