@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../client.ts';
+import { schoolInstant } from '../../platform/schoolClock.ts';
 
 /**
  * 换算规则 demo data (issue 15): the usual score systems (out of 100, 120 and 150, and a graded one), a
@@ -43,9 +44,6 @@ export async function seedScoreRules(tx: Tx): Promise<void> {
  * 成绩批次 demo data: 初二's mid-term scores being entered (the window open this week), 初一's monthly
  * test released, and 初二's final waiting for January.
  */
-/** The screens' times are on the school's clock, the server's local time (as the score batch form's). */
-const onSchoolClock = (text: string) => new Date(`${text.replace(' ', 'T')}:00`);
-
 export async function seedScoreBatches(tx: Tx): Promise<void> {
   const [done] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM score_batches) AS any`);
   if (done?.any) return;
@@ -64,8 +62,8 @@ export async function seedScoreBatches(tx: Tx): Promise<void> {
     if (!spec) continue;
     const [batch] = await queryRows<{ id: number }>(tx, sql`
       INSERT INTO score_batches (term_id, name, exam_node, grade_id, exam_batch_id, entry_start, entry_end, released, released_at)
-      VALUES (${exam.termId}, ${spec.name}, ${spec.node}, ${exam.gradeId}, ${exam.id}, ${onSchoolClock(spec.start)}, ${onSchoolClock(spec.end)},
-        ${spec.released}, ${spec.released ? onSchoolClock('2026-11-06 09:00') : null})
+      VALUES (${exam.termId}, ${spec.name}, ${spec.node}, ${exam.gradeId}, ${exam.id}, ${schoolInstant(spec.start)}, ${schoolInstant(spec.end)},
+        ${spec.released}, ${spec.released ? schoolInstant('2026-11-06 09:00') : null})
       RETURNING id`);
     const subjects = await queryRows<{ courseId: number; code: string }>(tx, sql`
       SELECT s.course_id AS "courseId", co.code FROM exam_subjects s JOIN courses co ON co.id = s.course_id WHERE s.batch_id = ${exam.id} ORDER BY s.exam_date, s.start_time`);

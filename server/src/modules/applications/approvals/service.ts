@@ -18,7 +18,7 @@ import {
 import { BatchedStatement, intArray, jsonValue, queryRows, statementText, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { likePattern } from '../../../platform/listing.ts';
-import { formatLocalTime } from '../../messages/centre/routes.ts';
+import { formatLocalTime } from '../../../platform/schoolClock.ts';
 import type { Caller } from '../../../platform/caller.ts';
 
 /**

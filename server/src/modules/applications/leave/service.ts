@@ -24,7 +24,7 @@ import type { Caller } from '../../../platform/caller.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { ownStudentIds, visibleStudents } from '../../../platform/scope.ts';
-import { formatLocalTime } from '../../messages/centre/routes.ts';
+import { formatLocalTime, schoolInstant, schoolMinute } from '../../../platform/schoolClock.ts';
 import { termByCode } from '../../timetable/views/queries.ts';
 import { attachedFileGroups, fileGroupsOf, registerFileReadRule, registerFileReference } from '../../shared/files/service.ts';
 import {
@@ -60,9 +60,7 @@ for (const purpose of new Set<string>([...Object.values(LEAVE_ATTACHMENTS), ...O
 }
 registerFileReference((fileId) => sql`EXISTS (SELECT 1 FROM applications a WHERE jsonb_exists(a.attachments->'images', ${fileId}))`);
 
-/** 'YYYY-MM-DD HH:mm' on the school's clock (the server's local time), as the screens send it. */
-const localTime = (text: string) => new Date(`${text.replace(' ', 'T')}:00`);
-const shown = (value: Date | string | null) => (value ? formatLocalTime(new Date(value)).slice(0, 16) : '');
+const shown = (value: Date | string | null) => (value ? schoolMinute(value) : '');
 const dateOf = (value: Date) => `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
 
 /**
@@ -83,7 +81,7 @@ export async function leaveDuration(db: DbOrTx, start: Date, end: Date): Promise
     const text = dateOf(day);
     const weekDay = day.getDay() === 0 ? 7 : day.getDay();
     if (!teaching.has(weekDay) || !terms.some((term) => term.startDate <= text && text <= term.endDate)) continue;
-    const covered = periods.filter((p) => localTime(`${text} ${p.startTime}`) < end && localTime(`${text} ${p.endTime}`) > start).length;
+    const covered = periods.filter((p) => schoolInstant(`${text} ${p.startTime}`) < end && schoolInstant(`${text} ${p.endTime}`) > start).length;
     if (covered > 0) {
       dayCount++;
       periodCount += covered;
@@ -126,8 +124,8 @@ async function ownStaffId(db: DbOrTx, auth: AuthContext): Promise<number> {
 }
 
 export async function createLeave(db: Db, caller: Caller, input: LeaveCreate): Promise<{ id: number; duration: LeaveDuration }> {
-  const start = localTime(input.startAt);
-  const end = localTime(input.endAt);
+  const start = schoolInstant(input.startAt);
+  const end = schoolInstant(input.endAt);
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) throw badRequest('leave.timeFormat');
   if (end.getTime() - start.getTime() > LEAVE_DAYS_MAX * 86_400_000) throw badRequest('leave.tooLong', { days: LEAVE_DAYS_MAX });
   return db.transaction(async (tx) => {
@@ -153,8 +151,8 @@ export async function createLeave(db: Db, caller: Caller, input: LeaveCreate): P
 }
 
 export async function createTravel(db: Db, caller: Caller, input: TravelCreate): Promise<{ id: number }> {
-  const start = localTime(input.startAt);
-  const end = localTime(input.endAt);
+  const start = schoolInstant(input.startAt);
+  const end = schoolInstant(input.endAt);
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) throw badRequest('leave.timeFormat');
   return db.transaction(async (tx) => {
     const staffId = await ownStaffId(tx, caller.auth);
@@ -339,7 +337,7 @@ export async function withdrawMine(db: Db, caller: Caller, id: number): Promise<
  * (spec 5). The class teacher is told for a student's leave.
  */
 export async function cancelLeave(db: Db, caller: Caller, input: LeaveCancel): Promise<void> {
-  const returned = localTime(input.returnedAt);
+  const returned = schoolInstant(input.returnedAt);
   if (Number.isNaN(returned.getTime())) throw badRequest('leave.timeFormat');
   await db.transaction(async (tx) => {
     const [record] = await queryRows<{ id: number; type: ApplicationType; status: ApplicationStatus; startAt: Date; endAt: Date; returnedAt: Date | null; studentId: number | null; subjectName: string }>(tx, sql`
@@ -484,8 +482,8 @@ export async function missedLessons(db: DbOrTx, caller: Caller, studentNumber: s
     const date = dateOf(day);
     if (date < term.startDate || date > term.endDate) continue;
     for (const period of periods) {
-      const from = localTime(`${date} ${period.startTime}`);
-      const to = localTime(`${date} ${period.endTime}`);
+      const from = schoolInstant(`${date} ${period.startTime}`);
+      const to = schoolInstant(`${date} ${period.endTime}`);
       const leave = leaves.find((l) => new Date(l.startAt) < to && new Date(l.endAt) > from);
       if (leave) missed.push({ zc: day.getDay() === 0 ? 7 : day.getDay(), jc: period.sort, date, applicationId: leave.id, leaveTypeName: leave.leaveTypeName });
     }

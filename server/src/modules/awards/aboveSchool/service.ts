@@ -3,7 +3,7 @@ import type { AboveSchoolCreate, AboveSchoolDetail, AboveSchoolRow, AboveSchoolU
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { forbidden, notFound } from '../../../platform/errors.ts';
 import { likePattern } from '../../../platform/listing.ts';
-import { formatLocalTime } from '../../messages/centre/routes.ts';
+import { formatLocalTime } from '../../../platform/schoolClock.ts';
 import { AWARD_PERMISSIONS, checkedPictures, checkedPicturesKeeping, checkStudents, day, intArray, pictureInfos, type Caller } from '../common.ts';
 
 const P = AWARD_PERMISSIONS.aboveSchool;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CompetitionCreate, CompetitionDetail, CompetitionRow, CompetitionUpdate, PrizeCreate, PrizeRow, PrizeUpdate } from '@campus/contract';
 import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { formatLocalTime } from '../../messages/centre/routes.ts';
+import { formatLocalTime } from '../../../platform/schoolClock.ts';
 import { AWARD_PERMISSIONS, checkedPictures, checkedPicturesKeeping, intArray, pictureInfos, type Caller } from '../common.ts';
 import { competitionById, pageCompetitions, pagePrizes, prizeById, type CompetitionRecord, type PrizeRecord } from './queries.ts';
 

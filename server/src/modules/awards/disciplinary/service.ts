@@ -3,7 +3,7 @@ import type { DisciplinaryCreate, DisciplinaryDetail, DisciplinaryRow, Disciplin
 import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../../platform/errors.ts';
 import { likePattern } from '../../../platform/listing.ts';
-import { formatLocalTime } from '../../messages/centre/routes.ts';
+import { formatLocalTime } from '../../../platform/schoolClock.ts';
 import { AWARD_PERMISSIONS, checkedPictures, checkedPicturesKeeping, checkStudents, day, intArray, pictureInfos, type Caller } from '../common.ts';
 import { prizeById } from '../competitions/queries.ts';
 

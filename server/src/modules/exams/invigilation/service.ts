@@ -16,15 +16,16 @@ import { badRequest, conflict, forbidden, notFound } from '../../../platform/err
 import { likePattern } from '../../../platform/listing.ts';
 import { isStaff } from '../../../platform/scope.ts';
 import { localName } from '../../timetable/views/queries.ts';
-import { editableBatch, lockArrangements } from '../rooms/service.ts';
+import { editableBatch, INVIGILATORS_NEEDED, lockArrangements } from '../rooms/service.ts';
 
 export const INVIGILATION_PERMISSIONS = { view: 'exam:invigilation', edit: 'exam:invigilation:edit' } as const;
 
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const hoursOf = (minutesTaken: number) => Math.round((minutesTaken / 60) * 100) / 100;
 
-/** Rooms from the exam's threshold of candidates get a chief and an assistant, others a chief. */
-const NEEDED = sql`CASE WHEN (SELECT count(*) FROM exam_candidates ec WHERE ec.exam_room_id = es.exam_room_id) >= b.two_invigilators_from THEN 2 ELSE 1 END`;
+/** A session's length in minutes, from its 'HH:MM' start and end. */
+const SESSION_MINUTES = sql`((substr(es.end_time, 1, 2)::int * 60 + substr(es.end_time, 4, 2)::int) - (substr(es.start_time, 1, 2)::int * 60 + substr(es.start_time, 4, 2)::int))`;
+
 
 /** The staff who teach the exam's classes this term: the pool proposed before the office saves one. */
 async function teachersOfClasses(db: DbOrTx, batchId: number): Promise<number[]> {
@@ -96,7 +97,7 @@ export async function listSessions(db: DbOrTx, batchId: number, courseId: number
     SELECT es.id, es.course_id AS "courseId", ${localName('co', language)} AS "courseName", to_char(es.exam_date, 'YYYY-MM-DD') AS "examDate",
       es.start_time AS "startTime", es.end_time AS "endTime", r.number AS "roomNumber", coalesce(cr.name, '') AS "classroomName",
       (SELECT count(*)::int FROM exam_candidates ec WHERE ec.exam_room_id = es.exam_room_id) AS candidates,
-      ${NEEDED}::int AS needed,
+      ${INVIGILATORS_NEEDED}::int AS needed,
       (SELECT coalesce(json_agg(json_build_object('staffId', st.id, 'staffNumber', st.staff_number, 'name', st.name, 'role', i.role)
           ORDER BY CASE i.role WHEN 'chief' THEN 0 WHEN 'assistant' THEN 1 ELSE 2 END, i.id), '[]'::json)
          FROM invigilations i JOIN staff st ON st.id = i.staff_id WHERE i.session_id = es.id) AS invigilators
@@ -142,7 +143,7 @@ export async function arrangeInvigilators(db: Db, batchId: number): Promise<Invi
     if (!pool.length) throw conflict('invigilation.poolEmpty');
     const sessions = await queryRows<{ id: number; courseId: number; examDate: string; startTime: string; endTime: string; needed: number; roomNumber: number }>(tx, sql`
       SELECT es.id, es.course_id AS "courseId", to_char(es.exam_date, 'YYYY-MM-DD') AS "examDate", es.start_time AS "startTime", es.end_time AS "endTime",
-        ${NEEDED}::int AS needed, coalesce(r.number, 0) AS "roomNumber"
+        ${INVIGILATORS_NEEDED}::int AS needed, coalesce(r.number, 0) AS "roomNumber"
       FROM exam_sessions es JOIN exam_batches b ON b.id = es.batch_id LEFT JOIN exam_rooms r ON r.id = es.exam_room_id
       WHERE es.batch_id = ${batchId} ORDER BY es.exam_date, es.start_time, r.number NULLS LAST, es.id`);
     if (!sessions.length) throw conflict('invigilation.noSessions');
@@ -272,7 +273,7 @@ export async function invigilatorLoads(db: DbOrTx, batchId: number, language: La
     FROM people p JOIN staff st ON st.id = p.staff_id
     LEFT JOIN (
       SELECT i.staff_id, i.role, i.session_id,
-        (substr(es.end_time, 1, 2)::int * 60 + substr(es.end_time, 4, 2)::int) - (substr(es.start_time, 1, 2)::int * 60 + substr(es.start_time, 4, 2)::int) AS minutes
+        ${SESSION_MINUTES} AS minutes
       FROM invigilations i JOIN exam_sessions es ON es.id = i.session_id WHERE es.batch_id = ${batchId}
     ) d ON d.staff_id = st.id
     LEFT JOIN dictionary_items r ON r.table_name = 'STD_INVIGILATION_ROLE' AND r.code = d.role
@@ -298,7 +299,7 @@ export async function myInvigilations(db: DbOrTx, auth: AuthContext, language: L
     SELECT b.name AS "batchName", ${localName('co', language)} AS "courseName", to_char(es.exam_date, 'YYYY-MM-DD') AS "examDate",
       es.start_time AS "startTime", es.end_time AS "endTime", r.number AS "roomNumber", coalesce(cr.name, '') AS "classroomName",
       coalesce(${localName('d', language)}, i.role) AS "roleName",
-      (substr(es.end_time, 1, 2)::int * 60 + substr(es.end_time, 4, 2)::int) - (substr(es.start_time, 1, 2)::int * 60 + substr(es.start_time, 4, 2)::int) AS minutes
+      ${SESSION_MINUTES} AS minutes
     FROM staff st
     JOIN invigilations i ON i.staff_id = st.id
     JOIN exam_sessions es ON es.id = i.session_id

@@ -63,6 +63,9 @@ const CANDIDATES = (batchId: number | SQL) => sql`
   SELECT s.id AS student_id, s.class_id FROM students s
   WHERE s.in_school_status = '1' AND s.class_id IN (SELECT bc.class_id FROM exam_batch_classes bc WHERE bc.batch_id = ${batchId})`;
 
+/** Invigilators a session `es` of exam `b` wants: a chief, and an assistant from the exam's number of candidates. */
+export const INVIGILATORS_NEEDED = sql`CASE WHEN (SELECT count(*) FROM exam_candidates ec WHERE ec.exam_room_id = es.exam_room_id) >= b.two_invigilators_from THEN 2 ELSE 1 END`;
+
 const ARRANGEMENT_COLUMNS = (language: Language) => sql`
   b.id, b.name, b.term_id AS "termId", ${localName('t', language)} AS "termName", coalesce(${localName('g', language)}, '') AS "gradeName",
   coalesce((SELECT to_char(min(s.exam_date), 'YYYY-MM-DD') FROM exam_subjects s WHERE s.batch_id = b.id), '') AS "firstDate",
@@ -73,8 +76,7 @@ const ARRANGEMENT_COLUMNS = (language: Language) => sql`
   (SELECT count(*)::int FROM exam_candidates ec WHERE ec.batch_id = b.id) AS placed,
   (SELECT count(*)::int FROM exam_rooms r WHERE r.batch_id = b.id) AS rooms,
   (SELECT count(*)::int FROM exam_sessions es WHERE es.batch_id = b.id) AS sessions,
-  (SELECT coalesce(sum(CASE WHEN (SELECT count(*) FROM exam_candidates ec WHERE ec.exam_room_id = es.exam_room_id) >= b.two_invigilators_from THEN 2 ELSE 1 END), 0)::int
-     FROM exam_sessions es WHERE es.batch_id = b.id) AS "invigilatorsNeeded",
+  (SELECT coalesce(sum(${INVIGILATORS_NEEDED}), 0)::int FROM exam_sessions es WHERE es.batch_id = b.id) AS "invigilatorsNeeded",
   (SELECT count(*)::int FROM invigilations i JOIN exam_sessions es ON es.id = i.session_id WHERE es.batch_id = b.id AND i.role <> 'patrol') AS "invigilatorsAssigned"`;
 
 const ARRANGEMENT_FROM = sql`FROM exam_batches b JOIN terms t ON t.id = b.term_id LEFT JOIN grades g ON g.id = b.grade_id`;
@@ -110,8 +112,16 @@ export async function arrangementOf(db: DbOrTx, batchId: number, language: Langu
 }
 
 /** Another exam using one of these classrooms at a time overlapping one of this exam's subjects. */
-async function busyRooms(db: DbOrTx, batchId: number, classroomIds: number[] | null): Promise<Map<number, string>> {
-  const rows = await queryRows<{ classroomId: number; room: string; exam: string; date: string; time: string }>(db, sql`
+interface RoomClash {
+  classroomId: number;
+  room: string;
+  exam: string;
+  date: string;
+  time: string;
+}
+
+async function busyRooms(db: DbOrTx, batchId: number, classroomIds: number[] | null): Promise<Map<number, RoomClash>> {
+  const rows = await queryRows<RoomClash>(db, sql`
     SELECT DISTINCT ON (es.classroom_id) es.classroom_id AS "classroomId", cr.name AS room, b2.name AS exam,
       to_char(es.exam_date, 'YYYY-MM-DD') AS date, es.start_time || '-' || es.end_time AS time
     FROM exam_subjects s
@@ -120,7 +130,7 @@ async function busyRooms(db: DbOrTx, batchId: number, classroomIds: number[] | n
     JOIN classrooms cr ON cr.id = es.classroom_id
     WHERE s.batch_id = ${batchId} ${classroomIds ? sql`AND es.classroom_id = ANY(${intArray(classroomIds)})` : sql``}
     ORDER BY es.classroom_id, es.exam_date, es.start_time`);
-  return new Map(rows.map((row) => [row.classroomId, JSON.stringify(row)]));
+  return new Map(rows.map((row) => [row.classroomId, row]));
 }
 
 export async function roomOptions(db: DbOrTx, batchId: number, language: Language): Promise<ExamRoomOptions> {
@@ -137,8 +147,7 @@ export async function roomOptions(db: DbOrTx, batchId: number, language: Languag
     classes,
     classrooms: classrooms.map((room) => {
       const clash = busy.get(room.id);
-      const parsed = clash ? (JSON.parse(clash) as { exam: string; date: string; time: string }) : null;
-      return { ...room, busyWith: parsed ? `${parsed.exam} ${parsed.date} ${parsed.time}` : '' };
+      return { ...room, busyWith: clash ? `${clash.exam} ${clash.date} ${clash.time}` : '' };
     }),
   };
 }
@@ -258,12 +267,8 @@ export async function syncSessions(tx: Tx, batchId: number): Promise<void> {
 
 /** Refuses when a room of the exam is held by another exam at an overlapping time. */
 async function refuseBusyRooms(tx: Tx, batchId: number, classroomIds: number[]): Promise<void> {
-  const busy = await busyRooms(tx, batchId, classroomIds);
-  const first = [...busy.values()][0];
-  if (first) {
-    const clash = JSON.parse(first) as { room: string; exam: string; date: string; time: string };
-    throw conflict('examRoom.roomBusy', clash);
-  }
+  const [clash] = (await busyRooms(tx, batchId, classroomIds)).values();
+  if (clash) throw conflict('examRoom.roomBusy', { room: clash.room, exam: clash.exam, date: clash.date, time: clash.time });
 }
 
 /**

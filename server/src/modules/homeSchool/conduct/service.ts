@@ -4,7 +4,7 @@ import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { visibleStudents } from '../../../platform/scope.ts';
-import { formatLocalTime } from '../../messages/centre/routes.ts';
+import { formatLocalTime } from '../../../platform/schoolClock.ts';
 import type { Caller } from '../common.ts';
 import { conductById, isGuardianOf, pageConduct, type ConductFilter, type ConductRecord } from './queries.ts';
 

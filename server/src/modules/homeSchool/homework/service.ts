@@ -33,7 +33,7 @@ import type { AuthContext } from '../../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { cleanRichText, isRichTextEmpty } from '../../../platform/richText.ts';
 import { ownStudentIds, taughtClassIds } from '../../../platform/scope.ts';
-import { formatLocalTime } from '../../messages/centre/routes.ts';
+import { formatLocalTime, schoolInstant } from '../../../platform/schoolClock.ts';
 import { attachedFileGroups, fileGroupsOf, registerFileReadRule, registerFileReference } from '../../shared/files/service.ts';
 import { messagePreview, type Caller } from '../common.ts';
 import {
@@ -67,8 +67,6 @@ const seesAll = (caller: Caller) => caller.permissions.has(HOMEWORK_PERMISSIONS.
 const studentLink = (assignmentId: number) => `${MY_HOMEWORK_URL}?id=${assignmentId}`;
 const parentLink = (assignmentId: number, studentId: number) => `${MY_HOMEWORK_URL}?id=${assignmentId}&student=${studentId}`;
 const teacherLink = (assignmentId: number, studentId: number) => `${ASSIGNMENT_URL}?id=${assignmentId}&student=${studentId}`;
-/** 'YYYY-MM-DD HH:mm' on the school's clock (the server's local time), as the screens send it. */
-const localTime = (text: string) => new Date(`${text.replace(' ', 'T')}:00`);
 const formatted = (value: Date | string | null) => (value ? formatLocalTime(new Date(value)) : null);
 /** Messages are the recipient's to read whatever language the sender uses: the school's language. */
 const school = (key: string, params?: Record<string, string | number>) => translate(DEFAULT_LANGUAGE, key, params).slice(0, 200);
@@ -101,7 +99,7 @@ function cleanContent(html: string): string {
 }
 
 function checkedEndAt(text: string): Date {
-  const endAt = localTime(text);
+  const endAt = schoolInstant(text);
   if (Number.isNaN(endAt.getTime()) || formatLocalTime(endAt).slice(0, 16) !== text) throw badRequest('homework.endAtFormat');
   if (endAt.getTime() <= Date.now()) throw badRequest('homework.endAtPast');
   return endAt;

@@ -26,7 +26,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../../platform/err
 import { taughtClassIds } from '../../../platform/scope.ts';
 import { resolveDynamicRole, resolveProcedureRole } from '../../system/roles/dynamicSql.ts';
 import { messagePreview, type Caller } from '../common.ts';
-import { formatLocalTime } from '../../messages/centre/routes.ts';
+import { formatLocalTime } from '../../../platform/schoolClock.ts';
 import { attachedFileGroups, fileGroupsOf, registerFileReadRule, registerFileReference } from '../../shared/files/service.ts';
 import {
   classNames,

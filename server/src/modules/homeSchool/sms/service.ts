@@ -6,7 +6,7 @@ import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { likePattern } from '../../../platform/listing.ts';
 import { smsChannelOf, type SmsMessage } from '../../../platform/sms.ts';
-import { formatLocalTime } from '../../messages/centre/routes.ts';
+import { formatLocalTime } from '../../../platform/schoolClock.ts';
 
 export const SMS_PERMISSIONS = {
   view: 'homeSchool:sms',

@@ -6,6 +6,7 @@ import { ok } from '../../../platform/envelope.ts';
 import { badRequest } from '../../../platform/errors.ts';
 import { LIST_CONTENT_LENGTH, pageMessages, type MessageFilter, type MessageRow } from './queries.ts';
 import { MESSAGE_PERMISSION, markRead, rangeStart, readOwnMessage, unreadCount } from './service.ts';
+import { formatLocalTime } from '../../../platform/schoolClock.ts';
 
 /** A message as the legacy screens read it (spec section 3, Messages). */
 export interface MessageWire {
@@ -17,13 +18,6 @@ export interface MessageWire {
   MESSAGE_STATUS: number;
   MESSAGE_LINK: string | null;
   CREATE_TIME: string;
-}
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** 'YYYY-MM-DD HH:mm:ss' in the server's local time, as the legacy screens show it. */
-export function formatLocalTime(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
 /** The one mapping from a message row to the wire; lists carry at most 200 characters of the content. */

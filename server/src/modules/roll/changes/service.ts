@@ -17,7 +17,7 @@ import { queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts'
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { likePattern } from '../../../platform/listing.ts';
-import { formatLocalTime } from '../../messages/centre/routes.ts';
+import { formatLocalTime } from '../../../platform/schoolClock.ts';
 import { attachedFileGroups, registerFileReadRule } from '../../shared/files/service.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
 import { APPROVAL_MESSAGE_TYPE, registerApplicantPage, registerOnApproved, schoolText, startApproval, type ApplicationFacts } from '../../applications/approvals/service.ts';

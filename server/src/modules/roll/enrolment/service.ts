@@ -19,7 +19,7 @@ import type { Config } from '../../../config.ts';
 import { intArray, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { likePattern } from '../../../platform/listing.ts';
-import { formatLocalTime } from '../../messages/centre/routes.ts';
+import { formatLocalTime } from '../../../platform/schoolClock.ts';
 import { createStudentWithin, lockStudentNumbers } from '../../system/students/service.ts';
 
 const statusOf = sql`CASE WHEN e.student_id IS NOT NULL THEN 'enrolled' WHEN e.class_id IS NOT NULL THEN 'placed' ELSE 'registered' END`;

@@ -12,15 +12,12 @@ import { scoreBatches } from '../../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
-import { formatLocalTime } from '../../messages/centre/routes.ts';
+import { schoolInstant, schoolMinute } from '../../../platform/schoolClock.ts';
 import { localName } from '../../timetable/views/queries.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
 
 export const SCORE_BATCH_PERMISSION = 'score:batch';
 
-/** 'YYYY-MM-DD HH:mm' on the school's clock (the server's local time), as the screens send it. */
-export const localInstant = (text: string) => new Date(`${text.replace(' ', 'T')}:00`);
-const minuteText = (value: Date | string) => formatLocalTime(new Date(value)).slice(0, 16);
 
 export const scoreBatchList = defineList({
   search: scoreBatchSearchSchema,
@@ -63,9 +60,9 @@ type Raw = Omit<ScoreBatchRow, 'subjects' | 'classIds' | 'classNames' | 'entrySt
 };
 const toRow = ({ entryStartAt, entryEndAt, releasedAtRaw, ...row }: Raw): ScoreBatchRow => ({
   ...row,
-  entryStart: minuteText(entryStartAt),
-  entryEnd: minuteText(entryEndAt),
-  releasedAt: releasedAtRaw ? minuteText(releasedAtRaw) : '',
+  entryStart: schoolMinute(entryStartAt),
+  entryEnd: schoolMinute(entryEndAt),
+  releasedAt: releasedAtRaw ? schoolMinute(releasedAtRaw) : '',
   subjects: jsonValue(row.subjects),
   classIds: jsonValue(row.classIds),
   classNames: jsonValue(row.classNames),
@@ -170,7 +167,7 @@ export async function createScoreBatch(db: Db, form: ScoreBatchFormParsed): Prom
     const [created] = await queryRows<{ id: number }>(tx, sql`
       INSERT INTO score_batches (term_id, name, exam_node, grade_id, campus_id, exam_batch_id, entry_start, entry_end, enabled, conversion_rule_id)
       VALUES (${form.termId}, ${form.name}, ${form.examNode}, ${form.gradeId}, ${form.campusId ?? null}, ${form.examBatchId ?? null},
-        ${localInstant(form.entryStart)}, ${localInstant(form.entryEnd)}, ${form.enabled}, ${form.conversionRuleId ?? null})
+        ${schoolInstant(form.entryStart)}, ${schoolInstant(form.entryEnd)}, ${form.enabled}, ${form.conversionRuleId ?? null})
       RETURNING id`);
     await writeParts(tx, created!.id, form);
     return created!.id;
@@ -211,7 +208,7 @@ export async function updateScoreBatch(db: Db, form: ScoreBatchFormParsed & { id
     }
     await tx.execute(sql`
       UPDATE score_batches SET term_id = ${form.termId}, name = ${form.name}, exam_node = ${form.examNode}, grade_id = ${form.gradeId}, campus_id = ${form.campusId ?? null},
-        exam_batch_id = ${form.examBatchId ?? null}, entry_start = ${localInstant(form.entryStart)}, entry_end = ${localInstant(form.entryEnd)}, enabled = ${form.enabled},
+        exam_batch_id = ${form.examBatchId ?? null}, entry_start = ${schoolInstant(form.entryStart)}, entry_end = ${schoolInstant(form.entryEnd)}, enabled = ${form.enabled},
         conversion_rule_id = ${form.conversionRuleId ?? null}, updated_at = now()
       WHERE id = ${form.id}`);
     await writeParts(tx, form.id, form);
