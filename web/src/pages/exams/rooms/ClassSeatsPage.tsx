@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Empty, Input, Select, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Empty, Input, Select, Space, Spin } from 'antd';
 import { ScheduleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import { routeTitle } from '../../../app/menuRoutes.ts';
 import { EXAM_ROOM_CALLS } from '../../../api/exams.ts';
 import { PagedTable, usePagedTable, type PagedColumn } from '../../../components/PagedTable/index.ts';
 import { fetchArrangement, fetchRoomOptions, fetchRooms, roomKeys, type CandidateSearch } from './roomCalls.ts';
-import { ExamStatus, NoExam, PageBar, roomName, SheetMenu, useBatchId, useReloadWhenShown } from './roomParts.tsx';
+import { CandidateRoom, ExamStatus, NoExam, PageBar, SheetMenu, useBatchId, useReloadWhenShown } from './roomParts.tsx';
 import './examRooms.css';
 
 /**
@@ -63,14 +63,7 @@ function ClassSeats({ batchId, title }: { batchId: number; title: string }) {
       key: 'room',
       title: t('examRoomPage.room'),
       width: 100,
-      render: (_: unknown, candidate) =>
-        candidate.roomNumber === null ? (
-          <Tag color="orange" className="exam-rooms-tag" data-testid={`class-seat-unplaced-${candidate.studentId}`}>
-            {t('examRoomPage.noSeat')}
-          </Tag>
-        ) : (
-          <span className="exam-rooms-nowrap">{roomName(t, candidate.roomNumber)}</span>
-        ),
+      render: (_: unknown, candidate) => <CandidateRoom candidate={candidate} testIdPrefix="class-seat-unplaced" />,
     },
     {
       key: 'place',

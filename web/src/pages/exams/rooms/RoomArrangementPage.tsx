@@ -14,7 +14,7 @@ import { usePermission } from '../../../components/PermissionGate/index.ts';
 import { ArrangeDialog } from './ArrangeDialog.tsx';
 import { MoveSeatDialog } from './MoveSeatDialog.tsx';
 import { fetchArrangement, fetchRoomOptions, fetchRooms, roomKeys, type CandidateSearch } from './roomCalls.ts';
-import { ExamFacts, ExamStatus, isOpen, NoExam, PageBar, roomName, SheetMenu, useBatchId, useReloadWhenShown } from './roomParts.tsx';
+import { CandidateRoom, ExamFacts, ExamStatus, isOpen, NoExam, PageBar, roomName, SheetMenu, useBatchId, useReloadWhenShown } from './roomParts.tsx';
 import './examRooms.css';
 
 /**
@@ -150,14 +150,7 @@ function Arrangement({ batchId, title }: { batchId: number; title: string }) {
       key: 'room',
       title: t('examRoomPage.room'),
       width: 100,
-      render: (_: unknown, candidate) =>
-        candidate.roomNumber === null ? (
-          <Tag color="orange" className="exam-rooms-tag" data-testid={`exam-candidate-unplaced-${candidate.studentId}`}>
-            {t('examRoomPage.noSeat')}
-          </Tag>
-        ) : (
-          <span className="exam-rooms-nowrap">{roomName(t, candidate.roomNumber)}</span>
-        ),
+      render: (_: unknown, candidate) => <CandidateRoom candidate={candidate} testIdPrefix="exam-candidate-unplaced" />,
     },
     { key: 'classroomName', dataIndex: 'classroomName', title: t('examRoomPage.classroom'), width: 120, render: (value: string) => value || '—' },
     { key: 'seat', dataIndex: 'seat', title: t('examRoomPage.seat'), width: 70, align: 'right', render: (value: number | null) => value ?? '—' },

@@ -4,7 +4,7 @@ import { ArrowLeftOutlined, DownloadOutlined, DownOutlined, FilePdfOutlined } fr
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { EXAM_ROOM_URL, EXAM_SHEET_KINDS, type ExamArrangementRow, type ExamSheetKind } from '@campus/contract';
+import { EXAM_ROOM_URL, EXAM_SHEET_KINDS, type ExamArrangementRow, type ExamCandidateRow, type ExamSheetKind } from '@campus/contract';
 import type { AppRoute } from '../../../app/menuRoutes.ts';
 import { downloadSheet, sheetFileName } from './roomCalls.ts';
 
@@ -45,6 +45,18 @@ export function useReloadWhenShown(reload: () => void): void {
 
 /** "Room 3" in the user's language (examRoom.roomName). */
 export const roomName = (t: TFunction, number: number) => t('examRoom.roomName', { number });
+
+/** A candidate's room, or a tag saying they have no seat yet (`{testIdPrefix}-{studentId}` on the tag). */
+export function CandidateRoom({ candidate, testIdPrefix }: { candidate: Pick<ExamCandidateRow, 'roomNumber' | 'studentId'>; testIdPrefix: string }) {
+  const { t } = useTranslation();
+  return candidate.roomNumber === null ? (
+    <Tag color="orange" className="exam-rooms-tag" data-testid={`${testIdPrefix}-${candidate.studentId}`}>
+      {t('examRoomPage.noSeat')}
+    </Tag>
+  ) : (
+    <span className="exam-rooms-nowrap">{roomName(t, candidate.roomNumber)}</span>
+  );
+}
 
 /** "2026-11-25 ~ 2026-11-26", one day once, or a dash. */
 export const examDates = (row: Pick<ExamArrangementRow, 'firstDate' | 'lastDate'>) =>
