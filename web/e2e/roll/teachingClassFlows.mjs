@@ -15,6 +15,13 @@ async function choose(page, select, text) {
   const option = openDropdown(page).locator('.ant-select-item-option').filter({ hasText: text }).first();
   await option.waitFor();
   await option.click();
+  // The choice shows in the closed select before the next field is touched.
+  await until(async () => (await select.innerText()).includes(text), `${text} is chosen`, 10_000);
+}
+
+/** The form's validation messages, to say why a save sent nothing. */
+async function formErrors(dialog) {
+  return (await dialog.locator('.ant-form-item-explain-error').allInnerTexts()).join('; ') || 'none shown';
 }
 
 export const teachingClassFlows = [
@@ -38,9 +45,17 @@ export const teachingClassFlows = [
       await dialog.getByTestId('teaching-form-name').fill(name);
       await choose(page, dialog.getByTestId('teaching-form-course'), '英语');
       await choose(page, dialog.getByTestId('teaching-form-grade'), '初一');
-      await dialog.getByTestId('teaching-lesson-3-8').click();
+      const lesson = dialog.getByTestId('teaching-lesson-3-8');
+      await lesson.click();
+      await until(async () => (await dialog.locator('td:has([data-testid="teaching-lesson-3-8"]) .ant-checkbox-checked').count()) === 1, 'the lesson is ticked', 10_000);
       await shot(page, 'teaching-class-form');
-      const [created] = await Promise.all([answerOf(page, '/api/roll/teachingClasses/create'), page.getByTestId('teaching-class-dialog-ok').click()]);
+      const [created] = await Promise.all([
+        answerOf(page, '/api/roll/teachingClasses/create').catch(async (error) => {
+          await shot(page, 'teaching-class-form-unsent');
+          throw new Error(`the save sent nothing (form errors: ${await formErrors(dialog)}): ${error.message}`);
+        }),
+        page.getByTestId('teaching-class-dialog-ok').click(),
+      ]);
       const answer = await created.json();
       assert(answer.result === true, `the teaching class is saved: ${JSON.stringify(answer).slice(0, 300)}`);
       const id = answer.data.id;
