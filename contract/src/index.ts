@@ -28,3 +28,4 @@ export * from './exams/rooms.ts';
 export * from './exams/invigilation.ts';
 export * from './scores/conversion.ts';
 export * from './scores/batches.ts';
+export * from './scores/entry.ts';

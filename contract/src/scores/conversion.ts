@@ -39,7 +39,7 @@ export const scoreValueSchema = (message: string) =>
     .number({ message })
     .min(0, message)
     .max(SCORE_FULL_MARK_MAX, message)
-    .refine((value) => Math.round(value * 100) === value * 100, message);
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, message);
 
 export const conversionLevelSchema = z
   .object({

@@ -84,6 +84,8 @@ export const UPLOAD_PURPOSES = {
   staffImport: { kinds: ['xlsx', 'xls'], maxBytes: 500 * KB, maxFiles: 1 },
   /** A sheet of new students' registrations (招生管理): up to 2,000 rows. */
   enrolmentImport: { kinds: ['xlsx'], maxBytes: 2 * MB, maxFiles: 1 },
+  /** A class's score sheet (成绩登记) exported and filled in. */
+  scoreImport: { kinds: ['xlsx'], maxBytes: 2 * MB, maxFiles: 1 },
 } as const satisfies Record<string, UploadRule>;
 
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;

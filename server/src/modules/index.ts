@@ -47,6 +47,8 @@ import { examRoomRoutes } from './exams/rooms/routes.ts';
 import { invigilationRoutes } from './exams/invigilation/routes.ts';
 import { conversionRoutes } from './scores/conversion/routes.ts';
 import { scoreBatchRoutes } from './scores/batches/routes.ts';
+import { scoreEntryRoutes } from './scores/entry/routes.ts';
+import { subItemRoutes } from './scores/subItems/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
 export interface DeclaredRoute {
@@ -115,6 +117,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(invigilationRoutes);
   await app.register(conversionRoutes);
   await app.register(scoreBatchRoutes);
+  await app.register(subItemRoutes);
+  await app.register(scoreEntryRoutes);
 }
 
 declare module 'fastify' {

@@ -129,3 +129,19 @@ export const scores = pgTable(
   },
   (t) => [primaryKey({ columns: [t.batchId, t.studentId, t.courseId] }), index('scores_student_idx').on(t.studentId), index('scores_batch_course_idx').on(t.batchId, t.courseId)],
 );
+
+/**
+ * The version of one subject's column of a class's score sheet, raised by every save: a save that read an
+ * older version is refused ('Current term's data is being operated by several people, retry later'), so a
+ * teacher never overwrites what a colleague saved meanwhile without seeing it.
+ */
+export const scoreSheetVersions = pgTable(
+  'score_sheet_versions',
+  {
+    batchId: integer('batch_id').notNull().references(() => scoreBatches.id, { onDelete: 'cascade' }),
+    classId: integer('class_id').notNull().references(() => classes.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.classId, t.courseId] })],
+);

@@ -15,7 +15,7 @@ import { seedAwards } from './awards.ts';
 import { backdateApplicationMessages, seedApplications } from './applications.ts';
 import { seedEnrolment, seedRollChanges, seedTeachingClasses } from './roll.ts';
 import { seedExamArrangements, seedExams } from './exams.ts';
-import { seedScoreBatches, seedScoreRules } from './scores.ts';
+import { seedScoreBatches, seedScoreRules, seedScores } from './scores.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -147,6 +147,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedExamArrangements(tx);
     await seedScoreRules(tx);
     await seedScoreBatches(tx);
+    await seedScores(tx);
     if (!before?.any) await backdateApplicationMessages(tx);
   });
 }

@@ -180,7 +180,10 @@ export const MENU_TREE: MenuSeed[] = [
       managed('score.batch', '成绩批次管理', 'Score batches', '/cjgl/cjpc'),
       managed('score.conversion', '换算规则', 'Conversion rules', '/cjgl/hsgz'),
       page('score.subScore', '分项成绩设置', 'Sub-score settings', '/cjgl/fxcj'),
-      page('score.register', '成绩登记', 'Score registration', '/cjgl/cjdj', STAFF),
+      page('score.register', '成绩登记', 'Score registration', '/cjgl/cjdj', STAFF, {
+        // Every class and subject, not only those taught or led: the academic office's right.
+        children: [button('score.register.all', '全部班级', 'All classes', [])],
+      }),
       page('score.analysis', '成绩分析', 'Score analysis', '/cjfxNew/cjfx/cjxq', STAFF),
       page('score.transcript', '成绩单', 'Transcripts', '/cjfxNew/cjfx/grfx', FAMILY),
     ],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../client.ts';
+import { intArray, queryRows, textArray, type Tx } from '../client.ts';
 import { schoolInstant } from '../../platform/schoolClock.ts';
 
 /**
@@ -74,5 +74,128 @@ export async function seedScoreBatches(tx: Tx): Promise<void> {
         VALUES (${batch!.id}, ${subject.courseId}, ${main ? hundredTwenty : hundred}, ${exam.category === 'monthly' ? 30 : (weights[subject.code] ?? 0)})`);
     }
     await tx.execute(sql`INSERT INTO score_batch_classes (batch_id, class_id) SELECT ${batch!.id}, class_id FROM exam_batch_classes WHERE batch_id = ${exam.id}`);
+  }
+}
+
+/** The subjects a grade's exams score (course codes), by grade 1..12. */
+function examSubjectsOf(grade: number): string[] {
+  if (grade <= 6) return ['chinese', 'maths', 'english'];
+  if (grade === 7) return ['chinese', 'maths', 'english', 'biology', 'history', 'geography'];
+  if (grade === 8) return ['chinese', 'maths', 'english', 'physics', 'history', 'geography'];
+  if (grade === 9) return ['chinese', 'maths', 'english', 'physics', 'chemistry', 'history'];
+  return ['chinese', 'maths', 'english', 'physics', 'chemistry', 'biology'];
+}
+
+const MAIN = ['chinese', 'maths', 'english'];
+
+/**
+ * Fills a batch's scores for its classes' students: each student has a steady ability (the same in every
+ * batch, so trends look like a real child's) and a day's form per subject; about one in 170 was absent.
+ * `only` limits the subjects, `classes` the classes.
+ */
+async function fillScores(tx: Tx, batchId: number, only?: { courses: string[]; classIds?: number[] }): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO scores (batch_id, student_id, course_id, score, mark, updated_at)
+    SELECT b.id, s.id, bs.course_id,
+      CASE WHEN r.absent THEN NULL ELSE least(ss.full_mark, greatest(0, round(ss.full_mark * (0.40 + 0.48 * r.ability + 0.16 * r.form) * 2) / 2)) END,
+      CASE WHEN r.absent THEN 'absent' END,
+      b.entry_start + interval '2 days'
+    FROM score_batches b
+    JOIN score_batch_classes bc ON bc.batch_id = b.id
+    JOIN students s ON s.class_id = bc.class_id AND s.in_school_status = '1'
+    JOIN score_batch_subjects bs ON bs.batch_id = b.id
+    JOIN courses co ON co.id = bs.course_id
+    JOIN score_systems ss ON ss.id = bs.score_system_id
+    CROSS JOIN LATERAL (SELECT
+      (abs(hashtext('ability:' || s.id || ':' || co.code)) % 1000) / 1000.0 * 0.5 + (abs(hashtext('ability:' || s.id)) % 1000) / 1000.0 * 0.5 AS ability,
+      (abs(hashtext('form:' || s.id || ':' || b.id || ':' || co.id)) % 1000) / 1000.0 - 0.5 AS form,
+      abs(hashtext('absent:' || s.id || ':' || b.id || ':' || co.id)) % 170 = 0 AS absent) r
+    WHERE b.id = ${batchId}
+      ${only ? sql`AND co.code = ANY(${textArray(only.courses)})` : sql``}
+      ${only?.classIds ? sql`AND bc.class_id = ANY(${intArray(only.classIds)})` : sql``}`);
+}
+
+/**
+ * Score demo data: every class has at least three exams with scores. Last term's mid-term and final of each
+ * grade, released; this term's mid-term of every grade but 初二, released; 初一's monthly test (released);
+ * 初二's mid-term being entered (Chinese and maths done, English done in 初二(1)班 part by part, the rest
+ * waiting) and its final with Chinese split into parts ahead of time.
+ */
+export async function seedScores(tx: Tx): Promise<void> {
+  const [done] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM scores) AS any`);
+  if (done?.any) return;
+  const terms = await queryRows<{ id: number; code: string }>(tx, sql`SELECT id, code FROM terms`);
+  const termOf = (code: string) => terms.find((term) => term.code === code)?.id;
+  const [previous, current] = [termOf('2025-2026-2'), termOf('2026-2027-1')];
+  if (!previous || !current) return;
+  const grades = await queryRows<{ id: number; sort: number; name: string }>(tx, sql`
+    SELECT g.id, g.sort, g.name FROM grades g WHERE EXISTS (SELECT 1 FROM classes c WHERE c.grade_id = g.id) ORDER BY g.sort`);
+  const courses = new Map((await queryRows<{ id: number; code: string }>(tx, sql`SELECT id, code FROM courses`)).map((row) => [row.code, row.id]));
+  const system = async (name: string) => (await queryRows<{ id: number }>(tx, sql`SELECT id FROM score_systems WHERE name = ${name}`))[0]!.id;
+  const [hundred, hundredTwenty] = [await system('百分制'), await system('一百二十分制')];
+
+  const addBatch = async (spec: { termId: number; gradeId: number; grade: number; name: string; node: string; start: string; end: string; releasedAt: string | null }) => {
+    const [batch] = await queryRows<{ id: number }>(tx, sql`
+      INSERT INTO score_batches (term_id, name, exam_node, grade_id, entry_start, entry_end, released, released_at)
+      VALUES (${spec.termId}, ${spec.name}, ${spec.node}, ${spec.gradeId}, ${schoolInstant(spec.start)}, ${schoolInstant(spec.end)},
+        ${spec.releasedAt !== null}, ${spec.releasedAt ? schoolInstant(spec.releasedAt) : null})
+      ON CONFLICT (term_id, name) DO NOTHING RETURNING id`);
+    if (!batch) return null;
+    const codes = examSubjectsOf(spec.grade);
+    const others = codes.filter((code) => !MAIN.includes(code));
+    const weights = spec.grade <= 6 ? [35, 35, 30] : [25, 25, 25, ...others.map((_, i) => (i < 2 ? 10 : 5))];
+    for (const [i, code] of codes.entries()) {
+      const system = spec.grade > 6 && MAIN.includes(code) ? hundredTwenty : hundred;
+      await tx.execute(sql`INSERT INTO score_batch_subjects (batch_id, course_id, score_system_id, weight) VALUES (${batch.id}, ${courses.get(code)!}, ${system}, ${weights[i] ?? 0})`);
+    }
+    await tx.execute(sql`INSERT INTO score_batch_classes (batch_id, class_id) SELECT ${batch.id}, id FROM classes WHERE grade_id = ${spec.gradeId}`);
+    return batch.id;
+  };
+
+  for (const grade of grades) {
+    const past = [
+      { name: `2025-2026学年第二学期${grade.name}期中成绩`, node: '期中', start: '2026-04-27 08:00', end: '2026-05-08 18:00', releasedAt: '2026-05-11 09:00' },
+      { name: `2025-2026学年第二学期${grade.name}期末成绩`, node: '期末', start: '2026-07-01 08:00', end: '2026-07-07 18:00', releasedAt: '2026-07-09 09:00' },
+    ];
+    for (const spec of past) {
+      const id = await addBatch({ termId: previous, gradeId: grade.id, grade: grade.sort, ...spec });
+      if (id) await fillScores(tx, id);
+    }
+    // 初二's mid-term comes from its 考务 exam (seedScoreBatches); the other grades' are released.
+    if (grade.sort !== 8) {
+      const id = await addBatch({ termId: current, gradeId: grade.id, grade: grade.sort, name: `${grade.name}期中考试成绩`, node: '期中', start: '2026-11-09 08:00', end: '2026-11-20 18:00', releasedAt: '2026-11-23 09:00' });
+      if (id) await fillScores(tx, id);
+    }
+  }
+
+  const seeded = await queryRows<{ id: number; name: string }>(tx, sql`SELECT id, name FROM score_batches WHERE exam_batch_id IS NOT NULL`);
+  const byName = (name: string) => seeded.find((batch) => batch.name === name)?.id;
+  const monthly = byName('初一十月月考成绩');
+  if (monthly) await fillScores(tx, monthly);
+  const midterm = byName('初二期中考试成绩');
+  if (midterm) {
+    await fillScores(tx, midterm, { courses: ['chinese', 'maths'] });
+    // English in two parts (listening 30, written 90), entered so far by 初二(1)班's teacher.
+    const english = courses.get('english')!;
+    const [listening, written] = await queryRows<{ id: number }>(tx, sql`
+      INSERT INTO score_sub_items (batch_id, course_id, name, max_score, sort) VALUES (${midterm}, ${english}, '听力', 30, 0), (${midterm}, ${english}, '笔试', 90, 1) RETURNING id`);
+    const [first] = await queryRows<{ id: number }>(tx, sql`
+      SELECT c.id FROM classes c JOIN score_batch_classes bc ON bc.class_id = c.id AND bc.batch_id = ${midterm} ORDER BY c.sort LIMIT 1`);
+    if (first) {
+      await fillScores(tx, midterm, { courses: ['english'], classIds: [first.id] });
+      // Listening is about a quarter of the score; written the rest, so the parts add up to the total.
+      await tx.execute(sql`
+        UPDATE scores SET sub_scores = jsonb_build_object(${String(listening!.id)}::text, l.part, ${String(written!.id)}::text, score - l.part)
+        FROM (SELECT student_id AS sid, least(30, round(score / 4 * 2) / 2) AS part FROM scores WHERE batch_id = ${midterm} AND course_id = ${english} AND score IS NOT NULL) l
+        WHERE batch_id = ${midterm} AND course_id = ${english} AND student_id = l.sid`);
+    }
+  }
+  const final = byName('初二期末考试成绩');
+  const chinese = courses.get('chinese');
+  if (final && chinese) {
+    await tx.execute(sql`
+      INSERT INTO score_sub_items (batch_id, course_id, name, max_score, sort)
+      SELECT ${final}, ${chinese}, v.name, v.max, v.sort FROM (VALUES ('积累运用', 30, 0), ('阅读理解', 40, 1), ('作文', 50, 2)) AS v(name, max, sort)
+      WHERE EXISTS (SELECT 1 FROM score_batch_subjects WHERE batch_id = ${final} AND course_id = ${chinese})`);
   }
 }
