@@ -16,6 +16,7 @@ import { applicationFlows } from './applications/applicationFlows.mjs';
 import { rollFlows } from './roll/rollFlows.mjs';
 import { teachingClassFlows } from './roll/teachingClassFlows.mjs';
 import { arrangementFlows } from './exams/arrangementFlows.mjs';
+import { scoreEntryFlows } from './scores/scoreEntryFlows.mjs';
 import { certificateFlows } from './applications/certificateFlows.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
@@ -468,4 +469,6 @@ export const flows = [
   ...rollFlows,
   ...teachingClassFlows,
   ...arrangementFlows,
+  // Issue 15: score registration and sub-score settings (web/e2e/scores/scoreEntryFlows.mjs).
+  ...scoreEntryFlows,
 ];

@@ -10,15 +10,15 @@ import { hasPage, pageComponent, pageKey, pageLoaders, type PageComponent } from
 import { i18n, resources } from '../i18n/index.ts';
 import { areaTexts, TEXT_AREAS, type TextArea } from '../i18n/areas.ts';
 
-const [route] = buildRoutes([{ menuname: '成绩登记', menuurl: '/cjgl/cjdj', icon: '', sort: 1, remark: JSON.stringify({ menuNameEng: 'Score registration' }) }]);
+const [route] = buildRoutes([{ menuname: '问卷统计', menuurl: '/survey/wjtj', icon: '', sort: 1, remark: JSON.stringify({ menuNameEng: 'Survey statistics' }) }]);
 const [custom] = buildRoutes([{ menuname: 'C', menuurl: '/x', icon: '', sort: 1, remark: JSON.stringify({ sfzdy: '1', zdycs: '7' }) }]);
 
 describe('page registry', () => {
   it('looks pages up by menu url, custom pages under /customPreview', () => {
-    expect(pageKey(route)).toBe('/cjgl/cjdj');
+    expect(pageKey(route)).toBe('/survey/wjtj');
     expect(pageKey(custom)).toBe('/customPreview');
     const Page: PageComponent = () => <p>real page</p>;
-    const loaders = { '/cjgl/cjdj': async () => ({ default: Page }) };
+    const loaders = { '/survey/wjtj': async () => ({ default: Page }) };
     expect(hasPage(route, loaders)).toBe(true);
     expect(hasPage(route)).toBe(false);
     expect(pageComponent(route, loaders)).toBe(pageComponent(route, loaders));
@@ -33,7 +33,7 @@ describe('page registry', () => {
         </Suspense>
       </MemoryRouter>,
     );
-    expect(await screen.findByTestId('not-available', {}, { timeout: 8000 })).toHaveTextContent('成绩登记');
+    expect(await screen.findByTestId('not-available', {}, { timeout: 8000 })).toHaveTextContent('问卷统计');
     expect(screen.getByTestId('not-available')).toHaveTextContent('暂未开放');
     await i18n.changeLanguage('en');
     view.rerender(
@@ -43,7 +43,7 @@ describe('page registry', () => {
         </Suspense>
       </MemoryRouter>,
     );
-    expect(await screen.findByText('Score registration is not available yet.')).toBeInTheDocument();
+    expect(await screen.findByText('Survey statistics is not available yet.')).toBeInTheDocument();
     await i18n.changeLanguage('zh');
   });
 });

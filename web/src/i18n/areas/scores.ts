@@ -3,10 +3,14 @@ import zh from '../scores/conversion.zh.json';
 import en from '../scores/conversion.en.json';
 import batchesZh from '../scores/scoreBatches.zh.json';
 import batchesEn from '../scores/scoreBatches.en.json';
+import entryZh from '../scores/scoreEntry.zh.json';
+import entryEn from '../scores/scoreEntry.en.json';
+import subItemsZh from '../scores/subItems.zh.json';
+import subItemsEn from '../scores/subItems.en.json';
 import type { AreaTexts } from '../areas.ts';
 
-/** 成绩管理 (Scores): the server's score messages, the conversion rules and the score batches screens. */
+/** 成绩管理 (Scores): the server's score messages, conversion rules, score batches, sub-score settings and score entry. */
 export const texts: AreaTexts = {
   contract: { zh: scoresZh, en: scoresEn },
-  web: { zh: { ...zh, ...batchesZh }, en: { ...en, ...batchesEn } },
+  web: { zh: { ...zh, ...batchesZh, ...entryZh, ...subItemsZh }, en: { ...en, ...batchesEn, ...entryEn, ...subItemsEn } },
 };
