@@ -29,3 +29,4 @@ export * from './exams/invigilation.ts';
 export * from './scores/conversion.ts';
 export * from './scores/batches.ts';
 export * from './scores/entry.ts';
+export * from './scores/mine.ts';

@@ -49,6 +49,7 @@ import { conversionRoutes } from './scores/conversion/routes.ts';
 import { scoreBatchRoutes } from './scores/batches/routes.ts';
 import { scoreEntryRoutes } from './scores/entry/routes.ts';
 import { subItemRoutes } from './scores/subItems/routes.ts';
+import { myScoreRoutes } from './scores/mine/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
 export interface DeclaredRoute {
@@ -119,6 +120,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(scoreBatchRoutes);
   await app.register(subItemRoutes);
   await app.register(scoreEntryRoutes);
+  await app.register(myScoreRoutes);
 }
 
 declare module 'fastify' {

@@ -137,3 +137,53 @@ export const scoreEntryFlows = [
     },
   },
 ];
+
+const PHONE_VIEW = { width: 390, height: 844 };
+
+/** The office releases the mid-term (or cancels its release) on the score batches page. */
+async function setRelease(page, base, batchId, released) {
+  await page.goto(`${base}/cjgl/cjpc`);
+  await page.getByTestId('score-batches-page').waitFor();
+  const button = page.getByTestId(`score-batch-${released ? 'release' : 'unrelease'}-${batchId}`);
+  await until(async () => (await button.count()) > 0, `the ${released ? 'release' : 'cancel'} button of the batch`, 20_000);
+  await button.click();
+  const [answer] = await Promise.all([answerOf(page, '/api/scores/batches/release'), page.getByTestId('score-batch-release-ok').click()]);
+  const body = await answer.json();
+  assert(body.result === true && body.data.count === 1, `the batch is ${released ? 'released' : 'no longer released'}: ${JSON.stringify(body).slice(0, 300)}`);
+}
+
+scoreEntryFlows.push({
+  name: "scores: the office releases the mid-term; the parent sees the child's scores and trend on a phone; once the release is cancelled the parent no longer sees it",
+  async run({ page, context, base, browser }) {
+    const errors = [];
+    watchErrors(page, errors);
+    await signIn(page, context, base, 'admin');
+    const batch = await openMidtermWindow(page, base);
+    await setRelease(page, base, batch.id, true);
+
+    const family = await browser.newContext({ viewport: PHONE_VIEW, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    try {
+      const phone = watchErrors(await family.newPage(), errors);
+      await signIn(phone, family, base, 'jz201911001');
+      await phone.goto(`${base}/cjfxNew/cjfx/grfx`);
+      await phone.getByTestId('my-scores-page').waitFor();
+      const card = phone.getByTestId(`my-scores-batch-${batch.id}`);
+      await card.waitFor({ timeout: 20_000 });
+      assert((await card.innerText()).includes(MIDTERM), 'the released mid-term is shown');
+      await phone.getByTestId('my-scores-trend').waitFor();
+      assert(!(await phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)), 'the page does not scroll sideways on a phone');
+      await shotOf(phone, 'family-scores-released', AREA);
+      await card.scrollIntoViewIfNeeded();
+      await shotOf(phone, 'family-scores-card', AREA);
+
+      await setRelease(page, base, batch.id, false);
+      await phone.reload();
+      await phone.getByTestId('my-scores-page').waitFor();
+      await until(async () => (await phone.getByTestId(`my-scores-batch-${batch.id}`).count()) === 0 && (await phone.locator('[data-testid^="my-scores-batch-"]').count()) > 0, 'the mid-term is hidden again, the earlier exams still shown', 20_000);
+      await shotOf(phone, 'family-scores-cancelled', AREA);
+    } finally {
+      await family.close();
+    }
+    assert(errors.length === 0, errors.join('\n'));
+  },
+});

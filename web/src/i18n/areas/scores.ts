@@ -7,10 +7,12 @@ import entryZh from '../scores/scoreEntry.zh.json';
 import entryEn from '../scores/scoreEntry.en.json';
 import subItemsZh from '../scores/subItems.zh.json';
 import subItemsEn from '../scores/subItems.en.json';
+import mineZh from '../scores/myScores.zh.json';
+import mineEn from '../scores/myScores.en.json';
 import type { AreaTexts } from '../areas.ts';
 
-/** 成绩管理 (Scores): the server's score messages, conversion rules, score batches, sub-score settings and score entry. */
+/** 成绩管理 (Scores): the server's score messages, conversion rules, score batches, sub-score settings, score entry and the family's scores. */
 export const texts: AreaTexts = {
   contract: { zh: scoresZh, en: scoresEn },
-  web: { zh: { ...zh, ...batchesZh, ...entryZh, ...subItemsZh }, en: { ...en, ...batchesEn, ...entryEn, ...subItemsEn } },
+  web: { zh: { ...zh, ...batchesZh, ...entryZh, ...subItemsZh, ...mineZh }, en: { ...en, ...batchesEn, ...entryEn, ...subItemsEn, ...mineEn } },
 };

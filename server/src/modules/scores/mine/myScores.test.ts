@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../../db/client.ts';
+import { createTestApp, loginDemoAccounts, type TestApp } from '../../../../test/helpers.ts';
+
+let t: TestApp;
+let tokens: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tokens = await loginDemoAccounts(t);
+});
+afterAll(() => t.close());
+
+const call = (url: string, payload: unknown, account = '201911001', headers: Record<string, string> = {}) =>
+  t.inject({ method: 'POST', url, headers: { [t.config.tokenHeader]: tokens[account]!, ...headers }, payload: payload as object });
+const one = async <T>(query: ReturnType<typeof sql>) => (await queryRows<T>(t.database.db, query))[0]!;
+
+interface Batch {
+  id: number;
+  name: string;
+  total: number | null;
+  totalFull: number;
+  classRank: number | null;
+  classSize: number;
+  subjects: { courseName: string; score: number | null; mark: string | null; level: string | null; classAverage: number | null; classHighest: number | null; classRank: number | null; classCount: number; parts: { name: string; score: number }[] }[];
+}
+
+describe("the family's scores (成绩单)", () => {
+  it('shows a student their released batches with levels, the class figures and places, newest first', async () => {
+    const answer = (await call('/api/scores/mine/report', {})).json();
+    expect(answer.data.student).toMatchObject({ name: '张小明', studentNumber: '201911001', className: '初二(1)班' });
+    const batches: Batch[] = answer.data.batches;
+    expect(batches.map((b) => b.name)).toEqual(['2025-2026学年第二学期初二期末成绩', '2025-2026学年第二学期初二期中成绩']);
+    for (const batch of batches) {
+      expect(batch.totalFull).toBe(120 * 3 + 100 * 3);
+      expect(batch.classSize).toBeGreaterThan(30);
+      expect(batch.classRank).toBeGreaterThanOrEqual(1);
+      for (const subject of batch.subjects) {
+        if (subject.score === null) continue;
+        expect(subject.classRank).toBeGreaterThanOrEqual(1);
+        expect(subject.classHighest).toBeGreaterThanOrEqual(subject.score);
+        expect(subject.classRank).toBeLessThanOrEqual(subject.classCount);
+        expect(['excellent', 'good', 'pass', 'fail']).toContain(subject.level);
+      }
+      const sum = batch.subjects.reduce((total, s) => total + (s.score ?? 0), 0);
+      expect(batch.total).toBeCloseTo(sum, 2);
+    }
+    const parent = (await call('/api/scores/mine/report', {}, 'jz201911001')).json();
+    expect(parent.data.batches.map((b: Batch) => b.id)).toEqual(batches.map((b) => b.id));
+    expect((await call('/api/scores/mine/children', {}, 'jz201911001')).json().data).toEqual([expect.objectContaining({ name: '张小明' })]);
+  });
+
+  it("shows a batch once it is released and hides it again when the release is cancelled; another family's child and staff are refused", async () => {
+    const midterm = await one<{ id: number }>(sql`SELECT id FROM score_batches WHERE name = '初二期中考试成绩'`);
+    const names = async () => ((await call('/api/scores/mine/report', {}, 'jz201911001')).json().data.batches as Batch[]).map((b) => b.name);
+    expect(await names()).not.toContain('初二期中考试成绩');
+    expect((await call('/api/scores/batches/release', { ids: [midterm.id], released: true }, 'admin')).json().result).toBe(true);
+    try {
+      expect((await names())[0]).toBe('初二期中考试成绩');
+      const batch: Batch = (await call('/api/scores/mine/report', {}, 'jz201911001')).json().data.batches[0];
+      const english = batch.subjects.find((s) => s.courseName === '英语')!;
+      expect(english.parts.map((p) => p.name)).toEqual(['听力', '笔试']);
+      expect(english.parts.reduce((total, p) => total + p.score, 0)).toBeCloseTo(english.score!, 2);
+      // Subjects not entered yet show without a score or place.
+      expect(batch.subjects.find((s) => s.courseName === '化学')).toMatchObject({ score: null, level: null, classRank: null });
+    } finally {
+      expect((await call('/api/scores/batches/release', { ids: [midterm.id], released: false }, 'admin')).json().result).toBe(true);
+    }
+    expect(await names()).not.toContain('初二期中考试成绩');
+
+    const stranger = await one<{ id: number }>(sql`SELECT id FROM students WHERE student_number <> '201911001' AND in_school_status = '1' LIMIT 1`);
+    expect((await call('/api/scores/mine/report', { studentId: stranger.id }, 'jz201911001')).statusCode).toBe(403);
+    expect((await call('/api/scores/mine/report', { studentId: stranger.id })).statusCode).toBe(403);
+    for (const account of ['admin', 'T0002']) expect((await call('/api/scores/mine/report', {}, account)).statusCode).toBe(403);
+  });
+});
