@@ -545,6 +545,14 @@ async function main(): Promise<void> {
       await freshTokens();
       arrangementFacts = await measureArrangement(base, tokens.get('admin')!);
     }
+    // Score registration (issue 15): teachers save whole class sheets (about 50 students × 9 subjects) at once.
+    if (wanted('score sheet')) {
+      await settle(server.process.pid!);
+      await freshTokens();
+      const saved = await measureScoreSheets(base, tokens.get('admin')!, DURATION);
+      if (typeof saved === 'string') console.warn(`score sheets not measured: ${saved}`);
+      else record({ scenario: 'save a class score sheet (≈ 50 students × 9 subjects)', connections: 50, peakRssMb: 0, ...saved });
+    }
     // Logins must not starve everything else: the permission call measured while 50 connections log in.
     if (wanted('login + getPermission')) {
       await settle(server.process.pid!);
@@ -643,6 +651,90 @@ async function measureArrangement(base: string, adminToken: string): Promise<Non
 }
 
 // ---------------------------------------------------------------------------------------------
+// Score sheets.
+
+/**
+ * A score batch of the biggest grade with 9 subjects, then 50 connections each saving the sheets of their
+ * own classes in turn (every cell of every student, new random scores each time). Each connection keeps the
+ * column versions its last save answered, as the page does, so no save is refused as stale.
+ */
+async function measureScoreSheets(base: string, adminToken: string, duration: number): Promise<Omit<Row, 'scenario' | 'connections' | 'peakRssMb'> | string> {
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: adminToken }, body: JSON.stringify(body) });
+    return (await response.json()) as { result: boolean; msg: string; data: Record<string, unknown> | null };
+  };
+  const [term] = await queryDatabase<{ id: number }>(`SELECT id FROM terms WHERE is_current LIMIT 1`);
+  const classes = await queryDatabase<{ id: number; grade_id: number }>(`
+    SELECT c.id, c.grade_id FROM classes c
+    WHERE c.grade_id = (SELECT grade_id FROM classes GROUP BY grade_id ORDER BY count(*) DESC, grade_id LIMIT 1)
+      AND EXISTS (SELECT 1 FROM students s WHERE s.class_id = c.id AND s.in_school_status = '1')
+    ORDER BY c.id LIMIT 200`);
+  const courses = await queryDatabase<{ id: number }>(`SELECT id FROM courses WHERE NOT is_elective ORDER BY sort, id LIMIT 9`);
+  if (!term || classes.length < 50 || courses.length < 9) return 'the district has too few classes or courses';
+  let [system] = await queryDatabase<{ id: number }>(`SELECT id FROM score_systems WHERE full_mark = 100 AND enabled ORDER BY id LIMIT 1`);
+  system ??= (await queryDatabase<{ id: number }>(`INSERT INTO score_systems (name, full_mark, pass_line, good_line, excellent_line) VALUES ('bench-100', 100, 60, 80, 90) RETURNING id`))[0];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const local = (at: Date) => `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  const created = await post('/api/scores/batches/create', {
+    termId: term.id, gradeId: classes[0]!.grade_id, name: `bench-scores-${Date.now()}`, examNode: '压测', enabled: true,
+    entryStart: local(new Date(Date.now() - 86_400_000)), entryEnd: local(new Date(Date.now() + 86_400_000)),
+    subjects: courses.map((c) => ({ courseId: c.id, scoreSystemId: system!.id, weight: 10 })), classIds: classes.map((c) => c.id),
+  });
+  if (!created.result) return created.msg;
+  const batchId = Number(created.data!.id);
+  try {
+    const students = new Map<number, number[]>();
+    for (const row of await queryDatabase<{ class_id: number; ids: number[] }>(`
+      SELECT s.class_id, array_agg(s.id ORDER BY s.id) AS ids FROM students s WHERE s.in_school_status = '1' AND s.class_id IN (${classes.map((c) => c.id).join(',')}) GROUP BY s.class_id`)) {
+      students.set(row.class_id, row.ids);
+    }
+    const versions = new Map<number, Record<string, string>>();
+    let connectionsSeen = 0;
+    let envelopeFailures = 0;
+    type Context = { slot?: number; turn?: number; classId?: number };
+    const instance = autocannon({
+      url: base,
+      connections: 50,
+      duration,
+      timeout: 10,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/scores/entry/save',
+          setupRequest: (request, context: Context) => {
+            // Connection k saves classes k, k + 50, k + 100 … in turn: never one another's sheet.
+            context.slot ??= connectionsSeen++;
+            context.turn = (context.turn ?? -1) + 1;
+            const own = classes.filter((_, index) => index % 50 === context.slot! % 50);
+            const classId = own[context.turn % own.length]!.id;
+            context.classId = classId;
+            const cells = (students.get(classId) ?? []).flatMap((studentId) =>
+              courses.map((course) => ({ studentId, courseId: course.id, score: Math.round(Math.random() * 200) / 2, mark: null })),
+            );
+            return {
+              ...request,
+              headers: { 'content-type': 'application/json', [TOKEN_HEADER]: adminToken },
+              body: JSON.stringify({ batchId, classId, versions: versions.get(classId) ?? {}, cells }),
+            };
+          },
+          onResponse: (_status, body, context: Context) => {
+            const answer = JSON.parse(body) as { result: boolean; data?: { versions?: Record<string, string> } };
+            if (!answer.result) envelopeFailures++;
+            else if (context.classId && answer.data?.versions) versions.set(context.classId, answer.data.versions);
+          },
+        },
+      ],
+    });
+    const result = await instance;
+    const cells = [...students.values()].reduce((sum, ids) => sum + ids.length, 0) / students.size * courses.length;
+    console.log(`score sheets: ${result.requests.total} saves of ≈ ${Math.round(cells)} cells, p99 ${result.latency.p99} ms, ${envelopeFailures} refused`);
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, non2xx: result.non2xx, envelopeFailures, errors: result.errors + result.timeouts };
+  } finally {
+    await queryDatabase(`DELETE FROM score_batches WHERE id = ${batchId}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Report.
 
 async function report(rows: Row[], facts: Facts, peakMb: number, serverSeconds: number, argon2: { memoryCost: number; timeCost: number; parallelism: number }): Promise<void> {
@@ -692,6 +784,8 @@ async function report(rows: Row[], facts: Facts, peakMb: number, serverSeconds: 
       ['…with no constraint broken', a.broken.length ? a.broken.join(', ') : 'none broken', Number.isNaN(a.dutyMs) ? undefined : a.broken.length === 0],
     );
   }
+  const sheets = find('save a class score sheet (≈ 50 students × 9 subjects)', 50);
+  if (sheets) targets.push(['saving a class score sheet p99 < 300 ms (50 conns)', ms(sheets.p99), sheets.envelopeFailures === 0 && sheets.p99 < 300]);
   if (scale.name === 'district') {
     targets.push(
       ['/ms/getPermission ≥ 25 % of bare Fastify (50 conns)', pct(ratio50('/ms/getPermission')), measured(ratio50('/ms/getPermission'), (n) => n >= 0.25)],
