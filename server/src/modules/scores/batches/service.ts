@@ -183,6 +183,8 @@ interface Locked {
 }
 
 async function lockBatches(tx: Tx, ids: number[]): Promise<Locked[]> {
+  // Waits for the batches' score saves in progress, which hold this lock shared (scores/entry).
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('score-batch'), ${id})`);
   const rows = await queryRows<Locked>(tx, sql`
     SELECT b.id, b.name, b.term_id AS "termId", b.released, t.end_date < ${schoolToday()}::date AS ended
     FROM score_batches b JOIN terms t ON t.id = b.term_id WHERE b.id IN ${idList(ids)} ORDER BY b.id FOR UPDATE OF b`);

@@ -116,11 +116,10 @@ export async function scoreEntryOptions(db: DbOrTx, caller: Caller, termId: numb
   };
 }
 
-async function findBatch(db: DbOrTx, batchId: number, language: Language, lock: boolean): Promise<BatchRaw> {
+async function findBatch(db: DbOrTx, batchId: number, language: Language): Promise<BatchRaw> {
   const [batch] = await queryRows<BatchRaw>(db, sql`
     SELECT ${batchColumns(language, schoolToday())}
-    FROM score_batches b JOIN terms t ON t.id = b.term_id JOIN grades g ON g.id = b.grade_id WHERE b.id = ${batchId}
-    ${lock ? sql`FOR SHARE OF b` : sql``}`);
+    FROM score_batches b JOIN terms t ON t.id = b.term_id JOIN grades g ON g.id = b.grade_id WHERE b.id = ${batchId}`);
   if (!batch) throw notFound();
   return batch;
 }
@@ -148,7 +147,7 @@ async function sheetSubjects(db: DbOrTx, caller: Caller, batch: BatchRaw, classI
 }
 
 export async function scoreSheet(db: DbOrTx, caller: Caller, batchId: number, classId: number): Promise<ScoreSheet> {
-  const batch = await findBatch(db, batchId, caller.language, false);
+  const batch = await findBatch(db, batchId, caller.language);
   const subjects = await sheetSubjects(db, caller, batch, classId);
   const [cls] = await queryRows<{ name: string }>(db, sql`SELECT name FROM classes WHERE id = ${classId}`);
   const rows = await queryRows<Omit<ScoreSheetRow, 'cells'> & { cells: ScoreSheetRow['cells'] | string }>(db, sql`
@@ -258,8 +257,10 @@ export async function saveScores(
     // A second save of the same sheet while one runs is told to retry rather than queued behind it.
     const [locked] = await queryRows<{ ok: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(hashtext('score-sheet'), hashtext(${`${input.batchId}:${input.classId}`})) AS ok`);
     if (!locked?.ok) throw conflict('scoreEntry.busy');
-    // Shared: a release or a change of the batch waits for the save, and the other way round.
-    const batch = await findBatch(tx, input.batchId, caller.language, true);
+    // Shared with the other saves of the batch, exclusive with its release or change (scores/batches): an
+    // advisory lock, since 50 teachers share-locking the batch's row would each create a multixact.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(hashtext('score-batch'), ${input.batchId})`);
+    const batch = await findBatch(tx, input.batchId, caller.language);
     refuseClosed(batch);
     const subjects = await sheetSubjects(tx, caller, batch, input.classId);
     const all = await queryRows<{ courseId: number }>(tx, sql`SELECT course_id AS "courseId" FROM score_batch_subjects WHERE batch_id = ${input.batchId}`);
