@@ -4,6 +4,7 @@ export * from './session/menu.ts';
 export * from './messages/index.ts';
 export * from './paging.ts';
 export * from './shared/files.ts';
+export * from './shared/schoolClock.ts';
 export * from './records/students.ts';
 export * from './system/system.ts';
 export * from './system/campus.ts';

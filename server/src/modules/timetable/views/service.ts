@@ -1,4 +1,4 @@
-import type { Language } from '@campus/contract';
+import { SCHOOL_TIME_ZONE, type Language } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { AuthContext } from '../../../platform/context.ts';
@@ -10,10 +10,10 @@ import {
 } from './queries.ts';
 
 /**
- * The school's own time zone decides what "today" is (the current week, a student's age): a server
- * running in UTC would otherwise move to the next day eight hours late.
+ * The school's own time zone (contract/src/shared/schoolClock.ts) decides what "today" is (the current week,
+ * a student's age): a server running in UTC would otherwise move to the next day eight hours late.
  */
-export const SCHOOL_TIME_ZONE = 'Asia/Shanghai';
+export { SCHOOL_TIME_ZONE };
 
 const todayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 

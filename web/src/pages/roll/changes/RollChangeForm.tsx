@@ -14,6 +14,7 @@ import {
   type RollChangeCreate,
   type RollChangeKind,
   type RollStudentOption,
+  schoolDateOf,
 } from '@campus/contract';
 import { useStudentSearch } from '../../../components/StudentSelect/index.ts';
 import { classLabel, fetchRollClasses, fetchRollStatusNames, searchRollStudents } from '../../../api/roll.ts';
@@ -32,7 +33,8 @@ export interface RollChangeFormValues {
   images: string[];
 }
 
-const today = () => dayjs().format('YYYY-MM-DD');
+// The school's date, which the server checks against, not the browser's (another zone would be a day off).
+const today = () => schoolDateOf();
 
 /** The form's first values: takes effect today, nothing else chosen. */
 export function rollChangeFormValues(): Partial<RollChangeFormValues> {
@@ -200,7 +202,7 @@ export function RollChangeForm({ form }: RollChangeFormProps) {
           <DatePicker
             style={{ width: '100%' }}
             allowClear={false}
-            disabledDate={(day) => day.isBefore(dayjs().startOf('day'))}
+            disabledDate={(day) => day.format('YYYY-MM-DD') < today()}
             inputReadOnly={phone}
             data-testid="roll-form-date"
           />

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import dayjs from 'dayjs';
 import type { ApplicationView, RollChangeRow, RollClassOption, RollStudentOption } from '@campus/contract';
+import { schoolDateOf } from '@campus/contract';
 import { stub } from '../../../components/Timetable/callStub.ts';
 import { setFeedback, type Feedback } from '../../../app/feedback.ts';
 import type { AppRoute } from '../../../app/menuRoutes.ts';
@@ -289,7 +289,7 @@ describe('RollChangesPage', () => {
     fireEvent.click(screen.getByTestId('roll-dialog-ok'));
     await waitFor(() =>
       expect(stub.bodies('/api/roll/changes/create')).toEqual([
-        { studentId: 41, kind: 'transferOut', toClassId: null, effectiveDate: dayjs().format('YYYY-MM-DD'), reason: 'Back from abroad', school: 'No. 2 Middle School', images: ['img1'] },
+        { studentId: 41, kind: 'transferOut', toClassId: null, effectiveDate: schoolDateOf(), reason: 'Back from abroad', school: 'No. 2 Middle School', images: ['img1'] },
       ]),
     );
     expect(stub.bodies('/api/files/upload')[0]).toMatchObject({ purpose: 'rollPhoto' });
@@ -314,7 +314,7 @@ describe('RollChangesPage', () => {
     fireEvent.change(screen.getByTestId('roll-form-reason'), { target: { value: 'Recovered' } });
     fireEvent.click(screen.getByTestId('roll-dialog-ok'));
     await waitFor(() =>
-      expect(stub.bodies('/api/roll/changes/create')).toEqual([{ studentId: 42, kind: 'resume', toClassId: 7, effectiveDate: dayjs().format('YYYY-MM-DD'), reason: 'Recovered', school: '', images: [] }]),
+      expect(stub.bodies('/api/roll/changes/create')).toEqual([{ studentId: 42, kind: 'resume', toClassId: 7, effectiveDate: schoolDateOf(), reason: 'Recovered', school: '', images: [] }]),
     );
   });
 
