@@ -129,8 +129,8 @@ interface SubjectRaw extends Omit<ScoreSheetSubject, 'items' | 'version'> {
   version: number;
 }
 
-/** The subjects of the batch the caller enters in the class, with their parts and column versions. */
-async function sheetSubjects(db: DbOrTx, caller: Caller, batch: BatchRaw, classId: number): Promise<ScoreSheetSubject[]> {
+/** The class's name and the subjects of the batch the caller enters in it, with their parts and column versions. */
+async function sheetSubjects(db: DbOrTx, caller: Caller, batch: BatchRaw, classId: number): Promise<{ className: string; subjects: ScoreSheetSubject[] }> {
   const [member] = await queryRows<{ name: string }>(db, sql`
     SELECT c.name FROM score_batch_classes bc JOIN classes c ON c.id = bc.class_id WHERE bc.batch_id = ${batch.id} AND bc.class_id = ${classId}`);
   if (!member) throw badRequest('scoreEntry.classNotInBatch');
@@ -143,29 +143,22 @@ async function sheetSubjects(db: DbOrTx, caller: Caller, batch: BatchRaw, classI
     WHERE bs.batch_id = ${batch.id} AND ${mayEnter(caller, sql`${batch.termId}`, sql`${classId}`, sql`bs.course_id`)}
     ORDER BY co.sort, co.id`);
   if (!subjects.length) throw new AppError('scoreEntry.noSubjects', 403, ResultCode.forbidden);
-  return subjects.map((subject) => ({ ...subject, items: jsonValue(subject.items), version: String(subject.version) }));
+  return { className: member.name, subjects: subjects.map((subject) => ({ ...subject, items: jsonValue(subject.items), version: String(subject.version) })) };
 }
 
 export async function scoreSheet(db: DbOrTx, caller: Caller, batchId: number, classId: number): Promise<ScoreSheet> {
   const batch = await findBatch(db, batchId, caller.language);
-  const subjects = await sheetSubjects(db, caller, batch, classId);
-  const [cls] = await queryRows<{ name: string }>(db, sql`SELECT name FROM classes WHERE id = ${classId}`);
+  const { className, subjects } = await sheetSubjects(db, caller, batch, classId);
   const rows = await queryRows<Omit<ScoreSheetRow, 'cells'> & { cells: ScoreSheetRow['cells'] | string }>(db, sql`
     SELECT s.id AS "studentId", s.student_number AS "studentNumber", s.name,
       (SELECT coalesce(json_object_agg(sc.course_id::text, json_build_object('score', sc.score::float8, 'mark', sc.mark, 'parts', sc.sub_scores)), '{}'::json)
          FROM scores sc WHERE sc.batch_id = ${batchId} AND sc.student_id = s.id AND sc.course_id = ANY(${intArray(subjects.map((subject) => subject.courseId))})) AS cells
     FROM students s WHERE s.class_id = ${classId} AND ${AT_SCHOOL} ORDER BY s.student_number`);
-  const counts = await queryRows<{ entered: number }>(db, sql`
-    SELECT count(*)::int AS entered FROM scores sc JOIN students s ON s.id = sc.student_id
-    WHERE sc.batch_id = ${batchId} AND s.class_id = ${classId} AND ${AT_SCHOOL} AND sc.course_id = ANY(${intArray(subjects.map((subject) => subject.courseId))})`);
-  const sheetRef = { classId, className: cls!.name, courseIds: subjects.map((subject) => subject.courseId), entered: counts[0]?.entered ?? 0, expected: rows.length * subjects.length };
-  return {
-    batch: toBatch(batch, [sheetRef]),
-    classId,
-    className: cls!.name,
-    subjects,
-    rows: rows.map((row) => ({ ...row, cells: jsonValue(row.cells) })),
-  };
+  const sheetRows = rows.map((row) => ({ ...row, cells: jsonValue(row.cells) }));
+  // The rows hold every score of these students and subjects: what is entered is counted from them.
+  const entered = sheetRows.reduce((sum, row) => sum + Object.keys(row.cells).length, 0);
+  const sheetRef = { classId, className, courseIds: subjects.map((subject) => subject.courseId), entered, expected: rows.length * subjects.length };
+  return { batch: toBatch(batch, [sheetRef]), classId, className, subjects, rows: sheetRows };
 }
 
 function refuseClosed(batch: BatchRaw): void {
@@ -197,7 +190,7 @@ const hundredths = (value: number) => Math.round(value * 100);
  * Checks each cell against its subject (full mark, parts) and the class's students; the first bad cell is
  * refused with the student's and subject's names.
  */
-async function checkCells(tx: Tx, subjects: ScoreSheetSubject[], classId: number, cells: ScoreCell[], allSubjects: Set<number>): Promise<Written[]> {
+async function checkCells(tx: Tx, batchId: number, className: string, subjects: ScoreSheetSubject[], classId: number, cells: ScoreCell[]): Promise<Written[]> {
   const seen = new Set<string>();
   for (const cell of cells) {
     const key = `${cell.studentId}:${cell.courseId}`;
@@ -207,9 +200,11 @@ async function checkCells(tx: Tx, subjects: ScoreSheetSubject[], classId: number
   const bySubject = new Map(subjects.map((subject) => [subject.courseId, subject]));
   for (const cell of cells) {
     if (!bySubject.has(cell.courseId)) {
-      if (!allSubjects.has(cell.courseId)) throw badRequest('scoreEntry.subjectNotInBatch');
-      const [names] = await queryRows<{ course: string; cls: string }>(tx, sql`SELECT (SELECT name FROM courses WHERE id = ${cell.courseId}) AS course, (SELECT name FROM classes WHERE id = ${classId}) AS cls`);
-      throw new AppError('scoreEntry.notYours', 403, ResultCode.forbidden, { course: names?.course ?? '', class: names?.cls ?? '' });
+      // Only a refused save looks further: another teacher's subject, or none of the batch.
+      const [other] = await queryRows<{ course: string }>(tx, sql`
+        SELECT co.name AS course FROM score_batch_subjects bs JOIN courses co ON co.id = bs.course_id WHERE bs.batch_id = ${batchId} AND bs.course_id = ${cell.courseId}`);
+      if (!other) throw badRequest('scoreEntry.subjectNotInBatch');
+      throw new AppError('scoreEntry.notYours', 403, ResultCode.forbidden, { course: other.course, class: className });
     }
   }
   const studentIds = [...new Set(cells.map((cell) => cell.studentId))];
@@ -262,9 +257,8 @@ export async function saveScores(
     await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(hashtext('score-batch'), ${input.batchId})`);
     const batch = await findBatch(tx, input.batchId, caller.language);
     refuseClosed(batch);
-    const subjects = await sheetSubjects(tx, caller, batch, input.classId);
-    const all = await queryRows<{ courseId: number }>(tx, sql`SELECT course_id AS "courseId" FROM score_batch_subjects WHERE batch_id = ${input.batchId}`);
-    const written = await checkCells(tx, subjects, input.classId, input.cells, new Set(all.map((row) => row.courseId)));
+    const { className, subjects } = await sheetSubjects(tx, caller, batch, input.classId);
+    const written = await checkCells(tx, input.batchId, className, subjects, input.classId, input.cells);
     const courses = [...new Set(written.map((cell) => cell.courseId))];
     if (input.versions) {
       for (const courseId of courses) {
