@@ -1,12 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import { Alert, Button, Checkbox, DatePicker, Form, Input, InputNumber, Select, Switch, Table, type FormInstance, type TableColumnsType } from 'antd';
 import type { FormListFieldData, FormListProps, RuleObject } from 'antd/es/form';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { EXAM_NODE_MAX, SCORE_BATCH_NAME_MAX, SCORE_CLASSES_MAX, SCORE_SUBJECTS_MAX, scoreBatchFormSchema, type ScoreBatchOptions, type ScoreBatchRow } from '@campus/contract';
 import { feedback } from '../../../app/feedback.ts';
-import { FormDialog, type FormMode } from '../../../components/ManagePage/index.ts';
+import { FormDialog, removeRowColumn, type FormMode } from '../../../components/ManagePage/index.ts';
 import { currentLanguage, t as translate } from '../../../i18n/index.ts';
 import { saveScoreBatch, type ScoreBatchBody } from './scoreBatchCalls.ts';
 
@@ -416,21 +416,7 @@ function SubjectsEditor({ form, options, mode }: SubjectsEditorProps) {
           },
         ];
         if (editable) {
-          columns.push({
-            key: 'remove',
-            width: 48,
-            render: (_, field) => (
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('scoreBatchPage.removeSubject')}
-                title={t('scoreBatchPage.removeSubject')}
-                onClick={() => remove(field.name)}
-                data-testid={`score-batch-subject-remove-${field.name}`}
-              />
-            ),
-          });
+          columns.push(removeRowColumn(t('scoreBatchPage.removeSubject'), remove, 'score-batch-subject-remove'));
         }
         return (
           <div className="score-batch-subjects" data-testid="score-batch-form-subjects">

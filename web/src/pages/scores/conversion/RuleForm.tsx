@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Button, ColorPicker, Form, Input, InputNumber, Switch, Table, type ColorPickerProps, type FormInstance, type TableColumnsType } from 'antd';
 import type { FormListFieldData, FormListProps, RuleObject } from 'antd/es/form';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   CONVERSION_LEVELS_MAX,
@@ -14,7 +14,7 @@ import {
 } from '@campus/contract';
 import type { ConversionRuleBody } from '../../../api/scores.ts';
 import { feedback } from '../../../app/feedback.ts';
-import { FormDialog, type FormMode } from '../../../components/ManagePage/index.ts';
+import { FormDialog, removeRowColumn, type FormMode } from '../../../components/ManagePage/index.ts';
 import { currentLanguage, t as translate } from '../../../i18n/index.ts';
 import { saveConversionRule } from './scoreCalls.ts';
 
@@ -286,21 +286,7 @@ function LevelsEditor({ form, mode }: LevelsEditorProps) {
           rate('highestRate', t('scoreRulePage.highestRate'), []),
         ];
         if (editable) {
-          columns.push({
-            key: 'remove',
-            width: 40,
-            render: (_, field) => (
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('scoreRulePage.removeLevel')}
-                title={t('scoreRulePage.removeLevel')}
-                onClick={() => remove(field.name)}
-                data-testid={`score-level-remove-${field.name}`}
-              />
-            ),
-          });
+          columns.push(removeRowColumn(t('scoreRulePage.removeLevel'), remove, 'score-level-remove', 40));
         }
         return (
           <div className="score-levels" data-testid="score-rule-levels">

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Table, type FormInstance, type TableColumnsType } from 'antd';
 import type { FormListFieldData, FormListProps, RuleObject } from 'antd/es/form';
-import { AppstoreOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { removeRowColumn } from '../../../components/ManagePage/index.ts';
 import { useTranslation } from 'react-i18next';
 import { SUB_ITEM_NAME_MAX, SUB_ITEMS_MAX, hasAtMostTwoDecimals, subItemsSaveSchema, type SubItemSubject, type SubItemsSave } from '@campus/contract';
 import { feedback } from '../../../app/feedback.ts';
@@ -214,21 +215,7 @@ function PartsEditor({ form, batchId, subject }: PartsEditorProps) {
               </Form.Item>
             ),
           },
-          {
-            key: 'remove',
-            width: 48,
-            render: (_, field) => (
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('subItemsPage.removePart')}
-                title={t('subItemsPage.removePart')}
-                onClick={() => remove(field.name)}
-                data-testid={`sub-item-remove-${field.name}`}
-              />
-            ),
-          },
+          removeRowColumn(t('subItemsPage.removePart'), remove, 'sub-item-remove'),
         ];
         const totalClass = whole ? 'sub-items-total' : matches ? 'sub-items-total sub-items-total-ok' : 'sub-items-total sub-items-total-off';
         return (
