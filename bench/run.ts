@@ -132,7 +132,7 @@ async function startChild(label: string, script: string, readyPath: string, extr
   };
   // node --import tsx runs the file in this very process (the tsx command would add a parent process),
   // so the pid is the server's and its memory can be read from /proc.
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: path.dirname(script), env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : []), '--import', 'tsx', script], { cwd: path.dirname(script), env, stdio: ['ignore', 'inherit', 'inherit'] });
   let exited = false;
   child.once('exit', () => (exited = true));
   const deadline = Date.now() + 120_000;
@@ -727,7 +727,11 @@ async function measureScoreSheets(base: string, adminToken: string, duration: nu
     console.log(`score sheets: ${result.requests.total} saves of ≈ ${Math.round(cells)} cells, p99 ${result.latency.p99} ms, ${envelopeFailures} refused`);
     return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, non2xx: result.non2xx, envelopeFailures, errors: result.errors + result.timeouts };
   } finally {
-    await queryDatabase(`DELETE FROM score_batches WHERE id = ${batchId}`);
+    // Saves still running when the load stops would deadlock with a bare delete: take the batch's lock as
+    // the product's own deletion does (scores/batches lockBatches).
+    await queryDatabase(`
+      WITH locked AS (SELECT pg_advisory_xact_lock(hashtext('score-batch'), ${batchId})::text AS done)
+      DELETE FROM score_batches WHERE id = ${batchId} AND EXISTS (SELECT 1 FROM locked)`);
   }
 }
 

@@ -12,21 +12,30 @@ export function isBadText(value: string): boolean {
 
 /** The path of the first string (key or value) with bad text, or null; walks at most `budget` nodes. */
 export function findBadText(value: unknown, path = '', depth = 0, budget = { left: 20_000 }): string | null {
+  const found = badTextTrail(value, depth, budget);
+  if (!found) return null;
+  // The path is only put together for a refusal: a score sheet's 2,000 cells would otherwise build 10,000 strings.
+  const joined = found.reverse().reduce<string>((text, step) => (typeof step === 'number' ? `${text}[${step}]` : text ? `${text}.${step}` : step), path);
+  return joined || 'body';
+}
+
+/** The keys and indexes leading to the first bad text, innermost first (empty for the value itself). */
+function badTextTrail(value: unknown, depth: number, budget: { left: number }): (string | number)[] | null {
   if (--budget.left < 0 || depth > 32) return null;
-  if (typeof value === 'string') return isBadText(value) ? path || 'body' : null;
+  if (typeof value === 'string') return isBadText(value) ? [] : null;
   if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findBadText(item, `${path}[${index}]`, depth + 1, budget);
-      if (found) return found;
+    for (let index = 0; index < value.length; index++) {
+      const found = badTextTrail(value[index], depth + 1, budget);
+      if (found) return [...found, index];
     }
     return null;
   }
   if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-      const name = path ? `${path}.${key}` : key;
-      if (isBadText(key)) return name;
-      const found = findBadText(item, name, depth + 1, budget);
-      if (found) return found;
+    for (const key in value as Record<string, unknown>) {
+      if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+      if (isBadText(key)) return [key];
+      const found = badTextTrail((value as Record<string, unknown>)[key], depth + 1, budget);
+      if (found) return [...found, key];
     }
   }
   return null;

@@ -116,39 +116,60 @@ export async function scoreEntryOptions(db: DbOrTx, caller: Caller, termId: numb
   };
 }
 
-async function findBatch(db: DbOrTx, batchId: number, language: Language): Promise<BatchRaw> {
-  const [batch] = await queryRows<BatchRaw>(db, sql`
-    SELECT ${batchColumns(language, schoolToday())}
-    FROM score_batches b JOIN terms t ON t.id = b.term_id JOIN grades g ON g.id = b.grade_id WHERE b.id = ${batchId}`);
-  if (!batch) throw notFound();
-  return batch;
-}
-
 interface SubjectRaw extends Omit<ScoreSheetSubject, 'items' | 'version'> {
   items: ScoreSheetSubject['items'] | string;
   version: number;
 }
 
-/** The class's name and the subjects of the batch the caller enters in it, with their parts and column versions. */
-async function sheetSubjects(db: DbOrTx, caller: Caller, batch: BatchRaw, classId: number): Promise<{ className: string; subjects: ScoreSheetSubject[] }> {
-  const [member] = await queryRows<{ name: string }>(db, sql`
-    SELECT c.name FROM score_batch_classes bc JOIN classes c ON c.id = bc.class_id WHERE bc.batch_id = ${batch.id} AND bc.class_id = ${classId}`);
-  if (!member) throw badRequest('scoreEntry.classNotInBatch');
-  const subjects = await queryRows<SubjectRaw>(db, sql`
-    SELECT bs.course_id AS "courseId", ${localName('co', caller.language)} AS "courseName", ss.full_mark AS "fullMark",
-      (SELECT coalesce(json_agg(json_build_object('id', i.id, 'name', i.name, 'maxScore', i.max_score::float8) ORDER BY i.sort, i.id), '[]'::json)
-         FROM score_sub_items i WHERE i.batch_id = bs.batch_id AND i.course_id = bs.course_id) AS items,
-      coalesce((SELECT v.version FROM score_sheet_versions v WHERE v.batch_id = bs.batch_id AND v.class_id = ${classId} AND v.course_id = bs.course_id), 0) AS version
-    FROM score_batch_subjects bs JOIN courses co ON co.id = bs.course_id JOIN score_systems ss ON ss.id = bs.score_system_id
-    WHERE bs.batch_id = ${batch.id} AND ${mayEnter(caller, sql`${batch.termId}`, sql`${classId}`, sql`bs.course_id`)}
-    ORDER BY co.sort, co.id`);
-  if (!subjects.length) throw new AppError('scoreEntry.noSubjects', 403, ResultCode.forbidden);
-  return { className: member.name, subjects: subjects.map((subject) => ({ ...subject, items: jsonValue(subject.items), version: String(subject.version) })) };
+/** A batch with what a class's sheet needs of it, read in one query (each round trip to the database costs). */
+interface SheetContextRaw extends BatchRaw {
+  /** null when the class is not in the batch. */
+  className: string | null;
+  subjects: SubjectRaw[] | string | null;
+  /** [id, name] of the students at school in the class; only read for a save. */
+  students: [number, string][] | string | null;
+}
+
+/**
+ * The batch, the class's name and the subjects of the batch the caller enters in the class, with their parts
+ * and column versions; for a save also the class's students.
+ */
+async function sheetContext(
+  db: DbOrTx,
+  caller: Caller,
+  batchId: number,
+  classId: number,
+  withStudents: boolean,
+  checkBatch: (batch: BatchRaw) => void = () => undefined,
+): Promise<{ batch: BatchRaw; className: string; subjects: ScoreSheetSubject[]; students: Map<number, string> }> {
+  const [raw] = await queryRows<SheetContextRaw>(db, sql`
+    SELECT ${batchColumns(caller.language, schoolToday())},
+      (SELECT c.name FROM score_batch_classes bc JOIN classes c ON c.id = bc.class_id WHERE bc.batch_id = b.id AND bc.class_id = ${classId}) AS "className",
+      (SELECT json_agg(x ORDER BY x.sort, x."courseId") FROM (
+        SELECT bs.course_id AS "courseId", ${localName('co', caller.language)} AS "courseName", ss.full_mark AS "fullMark", co.sort,
+          (SELECT coalesce(json_agg(json_build_object('id', i.id, 'name', i.name, 'maxScore', i.max_score::float8) ORDER BY i.sort, i.id), '[]'::json)
+             FROM score_sub_items i WHERE i.batch_id = bs.batch_id AND i.course_id = bs.course_id) AS items,
+          coalesce((SELECT v.version FROM score_sheet_versions v WHERE v.batch_id = bs.batch_id AND v.class_id = ${classId} AND v.course_id = bs.course_id), 0) AS version
+        FROM score_batch_subjects bs JOIN courses co ON co.id = bs.course_id JOIN score_systems ss ON ss.id = bs.score_system_id
+        WHERE bs.batch_id = b.id AND ${mayEnter(caller, sql`b.term_id`, sql`${classId}`, sql`bs.course_id`)}) x) AS subjects,
+      ${withStudents ? sql`(SELECT json_agg(json_build_array(s.id, s.name)) FROM students s WHERE s.class_id = ${classId} AND ${AT_SCHOOL})` : sql`NULL`} AS students
+    FROM score_batches b JOIN terms t ON t.id = b.term_id JOIN grades g ON g.id = b.grade_id WHERE b.id = ${batchId}`);
+  if (!raw) throw notFound();
+  const { className, subjects, students, ...batch } = raw;
+  checkBatch(batch);
+  if (className === null) throw badRequest('scoreEntry.classNotInBatch');
+  const list = jsonValue(subjects) ?? [];
+  if (!list.length) throw new AppError('scoreEntry.noSubjects', 403, ResultCode.forbidden);
+  return {
+    batch,
+    className,
+    subjects: list.map(({ sort: _sort, ...subject }: SubjectRaw & { sort?: number }) => ({ ...subject, items: jsonValue(subject.items), version: String(subject.version) })),
+    students: new Map(jsonValue(students) ?? []),
+  };
 }
 
 export async function scoreSheet(db: DbOrTx, caller: Caller, batchId: number, classId: number): Promise<ScoreSheet> {
-  const batch = await findBatch(db, batchId, caller.language);
-  const { className, subjects } = await sheetSubjects(db, caller, batch, classId);
+  const { batch, className, subjects } = await sheetContext(db, caller, batchId, classId, false);
   const rows = await queryRows<Omit<ScoreSheetRow, 'cells'> & { cells: ScoreSheetRow['cells'] | string }>(db, sql`
     SELECT s.id AS "studentId", s.student_number AS "studentNumber", s.name,
       (SELECT coalesce(json_object_agg(sc.course_id::text, json_build_object('score', sc.score::float8, 'mark', sc.mark, 'parts', sc.sub_scores)), '{}'::json)
@@ -190,28 +211,16 @@ const hundredths = (value: number) => Math.round(value * 100);
  * Checks each cell against its subject (full mark, parts) and the class's students; the first bad cell is
  * refused with the student's and subject's names.
  */
-async function checkCells(tx: Tx, batchId: number, className: string, subjects: ScoreSheetSubject[], classId: number, cells: ScoreCell[]): Promise<Written[]> {
+function checkCells(subjects: ScoreSheetSubject[], students: Map<number, string>, cells: ScoreCell[]): Written[] {
   const seen = new Set<string>();
   for (const cell of cells) {
     const key = `${cell.studentId}:${cell.courseId}`;
     if (seen.has(key)) throw badRequest('scoreEntry.cellTwice');
     seen.add(key);
   }
+  if (cells.some((cell) => !students.has(cell.studentId))) throw badRequest('scoreEntry.studentGone');
   const bySubject = new Map(subjects.map((subject) => [subject.courseId, subject]));
-  for (const cell of cells) {
-    if (!bySubject.has(cell.courseId)) {
-      // Only a refused save looks further: another teacher's subject, or none of the batch.
-      const [other] = await queryRows<{ course: string }>(tx, sql`
-        SELECT co.name AS course FROM score_batch_subjects bs JOIN courses co ON co.id = bs.course_id WHERE bs.batch_id = ${batchId} AND bs.course_id = ${cell.courseId}`);
-      if (!other) throw badRequest('scoreEntry.subjectNotInBatch');
-      throw new AppError('scoreEntry.notYours', 403, ResultCode.forbidden, { course: other.course, class: className });
-    }
-  }
-  const studentIds = [...new Set(cells.map((cell) => cell.studentId))];
-  const students = await queryRows<{ id: number; name: string }>(tx, sql`
-    SELECT s.id, s.name FROM students s WHERE s.id = ANY(${intArray(studentIds)}) AND s.class_id = ${classId} AND ${AT_SCHOOL}`);
-  if (students.length !== studentIds.length) throw badRequest('scoreEntry.studentGone');
-  const nameOf = new Map(students.map((student) => [student.id, student.name]));
+  const nameOf = students;
 
   return cells.map((cell) => {
     const subject = bySubject.get(cell.courseId)!;
@@ -248,17 +257,26 @@ export async function saveScores(
   caller: Caller,
   input: { batchId: number; classId: number; versions: Record<string, string> | null; cells: ScoreCell[] },
 ): Promise<ScoreSaveResult> {
+  // Four statements in all: at district scale the round trips, not the writes, are a save's main cost.
   return db.transaction(async (tx) => {
-    // A second save of the same sheet while one runs is told to retry rather than queued behind it.
-    const [locked] = await queryRows<{ ok: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(hashtext('score-sheet'), hashtext(${`${input.batchId}:${input.classId}`})) AS ok`);
+    // A second save of the same sheet while one runs is told to retry rather than queued behind it. The
+    // batch is locked shared with the other saves, exclusive with its release or change (scores/batches):
+    // an advisory lock, since 50 teachers share-locking the batch's row would each create a multixact.
+    const [locked] = await queryRows<{ ok: boolean }>(tx, sql`
+      SELECT pg_try_advisory_xact_lock(hashtext('score-sheet'), hashtext(${`${input.batchId}:${input.classId}`})) AS ok,
+        pg_advisory_xact_lock_shared(hashtext('score-batch'), ${input.batchId})::text AS shared`);
     if (!locked?.ok) throw conflict('scoreEntry.busy');
-    // Shared with the other saves of the batch, exclusive with its release or change (scores/batches): an
-    // advisory lock, since 50 teachers share-locking the batch's row would each create a multixact.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(hashtext('score-batch'), ${input.batchId})`);
-    const batch = await findBatch(tx, input.batchId, caller.language);
-    refuseClosed(batch);
-    const { className, subjects } = await sheetSubjects(tx, caller, batch, input.classId);
-    const written = await checkCells(tx, input.batchId, className, subjects, input.classId, input.cells);
+    // Read after the locks are held, so that a release committed meanwhile is seen.
+    const { className, subjects, students } = await sheetContext(tx, caller, input.batchId, input.classId, true, refuseClosed);
+    const foreign = input.cells.find((cell) => !subjects.some((subject) => subject.courseId === cell.courseId));
+    if (foreign) {
+      // Only a refused save looks further: another teacher's subject, or none of the batch.
+      const [other] = await queryRows<{ course: string }>(tx, sql`
+        SELECT co.name AS course FROM score_batch_subjects bs JOIN courses co ON co.id = bs.course_id WHERE bs.batch_id = ${input.batchId} AND bs.course_id = ${foreign.courseId}`);
+      if (!other) throw badRequest('scoreEntry.subjectNotInBatch');
+      throw new AppError('scoreEntry.notYours', 403, ResultCode.forbidden, { course: other.course, class: className });
+    }
+    const written = checkCells(subjects, students, input.cells);
     const courses = [...new Set(written.map((cell) => cell.courseId))];
     if (input.versions) {
       for (const courseId of courses) {
@@ -268,28 +286,27 @@ export async function saveScores(
     }
     const kept = written.filter((cell) => cell.score !== null || cell.mark !== null);
     const removed = written.filter((cell) => cell.score === null && cell.mark === null);
-    let cleared = 0;
-    if (removed.length) {
-      const gone = await queryRows<{ n: number }>(tx, sql`
-        WITH d AS (DELETE FROM scores sc USING jsonb_to_recordset(${JSON.stringify(removed)}::jsonb) AS r("studentId" int, "courseId" int)
-                   WHERE sc.batch_id = ${input.batchId} AND sc.student_id = r."studentId" AND sc.course_id = r."courseId" RETURNING 1)
-        SELECT count(*)::int AS n FROM d`);
-      cleared = gone[0]?.n ?? 0;
-    }
-    if (kept.length) {
-      await tx.execute(sql`
+    // Removals, writes and the columns' new versions in one statement: they touch different rows.
+    const [result] = await queryRows<{ cleared: number; versions: { courseId: number; version: number }[] | string | null }>(tx, sql`
+      WITH removed AS (
+        DELETE FROM scores sc USING jsonb_to_recordset(${JSON.stringify(removed)}::jsonb) AS r("studentId" int, "courseId" int)
+        WHERE sc.batch_id = ${input.batchId} AND sc.student_id = r."studentId" AND sc.course_id = r."courseId" RETURNING 1),
+      written AS (
         INSERT INTO scores (batch_id, student_id, course_id, score, mark, sub_scores, updated_by, updated_at)
         SELECT ${input.batchId}, r."studentId", r."courseId", r.score, r.mark, r.parts, ${caller.auth.userId}, now()
         FROM jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) AS r("studentId" int, "courseId" int, score numeric, mark text, parts jsonb)
         ON CONFLICT (batch_id, student_id, course_id) DO UPDATE
           SET score = excluded.score, mark = excluded.mark, sub_scores = excluded.sub_scores, updated_by = excluded.updated_by, updated_at = excluded.updated_at
-          WHERE (scores.score, scores.mark, scores.sub_scores) IS DISTINCT FROM (excluded.score, excluded.mark, excluded.sub_scores)`);
-    }
-    const versions = await queryRows<{ courseId: number; version: number }>(tx, sql`
-      INSERT INTO score_sheet_versions (batch_id, class_id, course_id, version)
-      SELECT ${input.batchId}, ${input.classId}, unnest(${intArray(courses)}), 1
-      ON CONFLICT (batch_id, class_id, course_id) DO UPDATE SET version = score_sheet_versions.version + 1
-      RETURNING course_id AS "courseId", version`);
-    return { saved: kept.length, cleared, versions: Object.fromEntries(versions.map((row) => [String(row.courseId), String(row.version)])) };
+          WHERE (scores.score, scores.mark, scores.sub_scores) IS DISTINCT FROM (excluded.score, excluded.mark, excluded.sub_scores)
+        RETURNING 1),
+      versions AS (
+        INSERT INTO score_sheet_versions (batch_id, class_id, course_id, version)
+        SELECT ${input.batchId}, ${input.classId}, unnest(${intArray(courses)}), 1
+        ON CONFLICT (batch_id, class_id, course_id) DO UPDATE SET version = score_sheet_versions.version + 1
+        RETURNING course_id, version)
+      SELECT (SELECT count(*)::int FROM removed) AS cleared,
+        (SELECT json_agg(json_build_object('courseId', v.course_id, 'version', v.version)) FROM versions v) AS versions`);
+    const versions = jsonValue(result?.versions ?? null) ?? [];
+    return { saved: kept.length, cleared: result?.cleared ?? 0, versions: Object.fromEntries(versions.map((row) => [String(row.courseId), String(row.version)])) };
   });
 }
