@@ -31,3 +31,4 @@ export * from './scores/conversion.ts';
 export * from './scores/batches.ts';
 export * from './scores/entry.ts';
 export * from './scores/mine.ts';
+export * from './scores/analysis.ts';

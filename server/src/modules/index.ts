@@ -50,6 +50,7 @@ import { scoreBatchRoutes } from './scores/batches/routes.ts';
 import { scoreEntryRoutes } from './scores/entry/routes.ts';
 import { subItemRoutes } from './scores/subItems/routes.ts';
 import { myScoreRoutes } from './scores/mine/routes.ts';
+import { scoreAnalysisRoutes } from './scores/analysis/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
 export interface DeclaredRoute {
@@ -121,6 +122,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(subItemRoutes);
   await app.register(scoreEntryRoutes);
   await app.register(myScoreRoutes);
+  await app.register(scoreAnalysisRoutes);
 }
 
 declare module 'fastify' {

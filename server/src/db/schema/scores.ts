@@ -72,6 +72,9 @@ export const scoreBatches = pgTable(
     released: boolean('released').notNull().default(false),
     releasedAt: timestamp('released_at', { withTimezone: true }),
     conversionRuleId: integer('conversion_rule_id').references(() => scoreConversionRules.id, { onDelete: 'restrict' }),
+    /** 成绩分析: 'none' (not released), 'pending' (being computed in the background), 'ready' or 'failed'. */
+    analysisState: varchar('analysis_state', { length: 10 }).notNull().default('none'),
+    analysedAt: timestamp('analysed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('score_batches_term_name_idx').on(t.termId, t.name), index('score_batches_grade_idx').on(t.gradeId, t.termId)],
@@ -144,4 +147,52 @@ export const scoreSheetVersions = pgTable(
     version: integer('version').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.classId, t.courseId] })],
+);
+
+/**
+ * 成绩分析: the figures of a released batch, computed once in the background at its release and dropped when
+ * the release is cancelled. One row per class and subject, plus class 0 for the whole grade and course 0
+ * for the total; absent and exempt students are counted apart and left out of the figures.
+ */
+export const scoreStats = pgTable(
+  'score_stats',
+  {
+    batchId: integer('batch_id').notNull().references(() => scoreBatches.id, { onDelete: 'cascade' }),
+    /** 0 for the grade. */
+    classId: integer('class_id').notNull(),
+    /** 0 for the total. */
+    courseId: integer('course_id').notNull(),
+    counted: integer('counted').notNull(),
+    absent: integer('absent').notNull(),
+    exempt: integer('exempt').notNull(),
+    average: numeric('average', { precision: 8, scale: 2 }),
+    highest: numeric('highest', { precision: 8, scale: 2 }),
+    lowest: numeric('lowest', { precision: 8, scale: 2 }),
+    stdDev: numeric('std_dev', { precision: 8, scale: 2 }),
+    pass: integer('pass').notNull(),
+    good: integer('good').notNull(),
+    excellent: integer('excellent').notNull(),
+    /** Students in each tenth of the full mark, the lowest first. */
+    bands: integer('bands').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.classId, t.courseId] })],
+);
+
+/** 成绩分析: a student's total in a released batch and its places in the class and in the grade. */
+export const scoreTotals = pgTable(
+  'score_totals',
+  {
+    batchId: integer('batch_id').notNull().references(() => scoreBatches.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
+    classId: integer('class_id').notNull(),
+    total: numeric('total', { precision: 8, scale: 2 }).notNull(),
+    classRank: integer('class_rank').notNull(),
+    gradeRank: integer('grade_rank').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.studentId] }),
+    index('score_totals_rank_idx').on(t.batchId, t.gradeRank),
+    index('score_totals_class_idx').on(t.batchId, t.classId, t.classRank),
+    index('score_totals_student_idx').on(t.studentId),
+  ],
 );

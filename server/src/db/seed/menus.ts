@@ -184,7 +184,10 @@ export const MENU_TREE: MenuSeed[] = [
         // Every class and subject, not only those taught or led: the academic office's right.
         children: [button('score.register.all', '全部班级', 'All classes', [])],
       }),
-      page('score.analysis', '成绩分析', 'Score analysis', '/cjfxNew/cjfx/cjxq', STAFF),
+      page('score.analysis', '成绩分析', 'Score analysis', '/cjfxNew/cjfx/cjxq', STAFF, {
+        // Analysis items bound to permission values (spec 6): the whole grade's students and the workbook.
+        children: [button('score.analysis.ranking', '年级排名', 'Grade ranking', []), button('score.analysis.export', '导出', 'Export', ['class_teacher'])],
+      }),
       page('score.transcript', '成绩单', 'Transcripts', '/cjfxNew/cjfx/grfx', FAMILY),
     ],
   },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { intArray, queryRows, textArray, type Tx } from '../client.ts';
 import { schoolInstant } from '../../platform/schoolClock.ts';
+import { computeAnalysis } from '../../modules/scores/analysis/compute.ts';
 
 /**
  * 换算规则 demo data (issue 15): the usual score systems (out of 100, 120 and 150, and a graded one), a
@@ -198,4 +199,8 @@ export async function seedScores(tx: Tx): Promise<void> {
       SELECT ${final}, ${chinese}, v.name, v.max, v.sort FROM (VALUES ('积累运用', 30, 0), ('阅读理解', 40, 1), ('作文', 50, 2)) AS v(name, max, sort)
       WHERE EXISTS (SELECT 1 FROM score_batch_subjects WHERE batch_id = ${final} AND course_id = ${chinese})`);
   }
+  // The released batches' analysis, computed now rather than by the background runner after the seed.
+  const released = await queryRows<{ id: number }>(tx, sql`SELECT id FROM score_batches WHERE released`);
+  await tx.execute(sql`UPDATE score_batches SET analysis_state = 'pending' WHERE released`);
+  await computeAnalysis(tx, released.map((row) => row.id));
 }

@@ -9,10 +9,12 @@ import subItemsZh from '../scores/subItems.zh.json';
 import subItemsEn from '../scores/subItems.en.json';
 import mineZh from '../scores/myScores.zh.json';
 import mineEn from '../scores/myScores.en.json';
+import analysisZh from '../scores/scoreAnalysis.zh.json';
+import analysisEn from '../scores/scoreAnalysis.en.json';
 import type { AreaTexts } from '../areas.ts';
 
-/** 成绩管理 (Scores): the server's score messages, conversion rules, score batches, sub-score settings, score entry and the family's scores. */
+/** 成绩管理 (Scores): the server's score messages, conversion rules, score batches, sub-score settings, score entry, the family's scores and the analysis. */
 export const texts: AreaTexts = {
   contract: { zh: scoresZh, en: scoresEn },
-  web: { zh: { ...zh, ...batchesZh, ...entryZh, ...subItemsZh, ...mineZh }, en: { ...en, ...batchesEn, ...entryEn, ...subItemsEn, ...mineEn } },
+  web: { zh: { ...zh, ...batchesZh, ...entryZh, ...subItemsZh, ...mineZh, ...analysisZh }, en: { ...en, ...batchesEn, ...entryEn, ...subItemsEn, ...mineEn, ...analysisEn } },
 };

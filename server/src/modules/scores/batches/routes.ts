@@ -1,6 +1,7 @@
 import { scoreBatchFormSchema, scoreReleaseSchema } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { backgroundOf } from '../../../platform/background.ts';
 import { ok } from '../../../platform/envelope.ts';
 import { t } from '../../../platform/i18n.ts';
 import { registerResource, yesNo } from '../../../platform/resource.ts';
@@ -62,7 +63,8 @@ export async function scoreBatchRoutes(fastify: FastifyInstance): Promise<void> 
       schema: { tags, summary: 'Releases score batches to students and parents, or cancels the release', body: scoreReleaseSchema },
     },
     async (request) => {
-      const count = await releaseScoreBatches(database.db, [...new Set(request.body.ids)], request.body.released);
+      const count = await releaseScoreBatches(database.db, [...new Set(request.body.ids)], request.body.released, request.auth!.userId);
+      if (count && request.body.released) backgroundOf(app).nudge();
       return ok({ count }, t(request, request.body.released ? 'scoreBatch.released' : 'scoreBatch.unreleased', { count }));
     },
   );

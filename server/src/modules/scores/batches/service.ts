@@ -15,6 +15,7 @@ import { idList } from '../../../platform/resource.ts';
 import { schoolInstant, schoolMinute } from '../../../platform/schoolClock.ts';
 import { localName } from '../../timetable/views/queries.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
+import { dropAnalysis, queueAnalysis } from '../analysis/compute.ts';
 
 export const SCORE_BATCH_PERMISSION = 'score:batch';
 
@@ -231,7 +232,7 @@ export async function deleteScoreBatches(db: Db, ids: number[]): Promise<void> {
 }
 
 /** Releases batches to students and parents, or cancels the release (their scores are hidden again). */
-export async function releaseScoreBatches(db: Db, ids: number[], released: boolean): Promise<number> {
+export async function releaseScoreBatches(db: Db, ids: number[], released: boolean, by: number | null): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await lockBatches(tx, ids);
     if (rows.some((row) => row.ended)) throw conflict('exam.termEnded');
@@ -239,6 +240,9 @@ export async function releaseScoreBatches(db: Db, ids: number[], released: boole
     if (!changing.length) return 0;
     await tx.execute(sql`
       UPDATE score_batches SET released = ${released}, released_at = ${released ? sql`now()` : sql`NULL`}, updated_at = now() WHERE id = ANY(${intArray(changing)})`);
+    // The analysis follows the release: computed in the background, dropped with a cancellation.
+    if (released) await queueAnalysis(tx, changing, by);
+    else await dropAnalysis(tx, changing);
     return changing.length;
   });
 }

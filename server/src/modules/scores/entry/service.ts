@@ -11,7 +11,7 @@ import {
   type ScoreSheetRow,
   type ScoreSheetSubject,
 } from '@campus/contract';
-import { intArray, jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { intArray, jsonValue, queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { AppError, badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { intArray, queryRows, type Db, type Tx } from '../../../db/client.ts';
+import { enqueueTask, registerTaskHandler, type TaskHandler } from '../../../platform/background.ts';
+
+/**
+ * 成绩分析's figures, computed once per release as background work (platform/background.ts) instead of
+ * on every view: a district's 900,000 scores take about a second to sum up, a view of the sums a
+ * millisecond. The figures of a batch are dropped when its release is cancelled, since its scores may then
+ * change, and computed again at the next release.
+ */
+
+export const SCORE_ANALYSIS_TASK = 'score-analysis';
+
+interface AnalysisPayload {
+  batchIds: number[];
+}
+
+/** Marks released batches as waiting for their figures and queues their computation (in the release's transaction). */
+export async function queueAnalysis(tx: Tx, batchIds: number[], createdBy: number | null): Promise<void> {
+  if (!batchIds.length) return;
+  await tx.execute(sql`UPDATE score_batches SET analysis_state = 'pending', analysed_at = NULL WHERE id = ANY(${intArray(batchIds)})`);
+  await enqueueTask(tx, SCORE_ANALYSIS_TASK, { batchIds } satisfies AnalysisPayload, createdBy);
+}
+
+/** Drops the figures of batches whose release is cancelled (in the cancellation's transaction). */
+export async function dropAnalysis(tx: Tx, batchIds: number[]): Promise<void> {
+  if (!batchIds.length) return;
+  await tx.execute(sql`DELETE FROM score_stats WHERE batch_id = ANY(${intArray(batchIds)})`);
+  await tx.execute(sql`DELETE FROM score_totals WHERE batch_id = ANY(${intArray(batchIds)})`);
+  await tx.execute(sql`UPDATE score_batches SET analysis_state = 'none', analysed_at = NULL WHERE id = ANY(${intArray(batchIds)})`);
+}
+
+/**
+ * Computes the figures of the given batches that are still released and waiting. Each batch's lock is
+ * taken as a release or cancellation takes it (scores/batches lockBatches), so a cancellation waits for
+ * the computation or the computation finds the batch no longer released.
+ */
+export async function computeAnalysis(tx: Tx, batchIds: number[]): Promise<number[]> {
+  const sorted = [...new Set(batchIds)].sort((a, b) => a - b);
+  for (const id of sorted) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('score-batch'), ${id})`);
+  const waiting = (await queryRows<{ id: number }>(tx, sql`
+    SELECT id FROM score_batches WHERE id = ANY(${intArray(sorted)}) AND released AND analysis_state IN ('pending', 'failed')`)).map((row) => row.id);
+  if (!waiting.length) return [];
+  const ids = intArray(waiting);
+  await tx.execute(sql`DELETE FROM score_stats WHERE batch_id = ANY(${ids})`);
+  await tx.execute(sql`DELETE FROM score_totals WHERE batch_id = ANY(${ids})`);
+  // A student belongs to the class they are in now, as the batch lists it (as the family's transcript counts).
+  await tx.execute(sql`
+    INSERT INTO score_totals (batch_id, student_id, class_id, total, class_rank, grade_rank)
+    SELECT batch_id, student_id, class_id, total,
+      rank() OVER (PARTITION BY batch_id, class_id ORDER BY total DESC),
+      rank() OVER (PARTITION BY batch_id ORDER BY total DESC)
+    FROM (
+      SELECT sc.batch_id, sc.student_id, s.class_id, sum(sc.score) AS total
+      FROM scores sc JOIN students s ON s.id = sc.student_id
+      JOIN score_batch_classes bc ON bc.batch_id = sc.batch_id AND bc.class_id = s.class_id
+      WHERE sc.batch_id = ANY(${ids}) AND sc.score IS NOT NULL
+      GROUP BY sc.batch_id, sc.student_id, s.class_id) t`);
+  // Per class first; the grade's row adds the classes' sums up (counts, sums, squares and bands all add).
+  await tx.execute(sql`
+    WITH lines AS (
+      SELECT bs.batch_id, bs.course_id, ss.full_mark::numeric AS full_mark, ss.pass_line, ss.good_line, ss.excellent_line
+      FROM score_batch_subjects bs JOIN score_systems ss ON ss.id = bs.score_system_id WHERE bs.batch_id = ANY(${ids})
+      UNION ALL
+      SELECT bs.batch_id, 0, sum(ss.full_mark)::numeric, sum(ss.pass_line), sum(ss.good_line), sum(ss.excellent_line)
+      FROM score_batch_subjects bs JOIN score_systems ss ON ss.id = bs.score_system_id WHERE bs.batch_id = ANY(${ids}) GROUP BY bs.batch_id),
+    entries AS (
+      SELECT sc.batch_id, s.class_id, sc.course_id, sc.score, sc.mark
+      FROM scores sc JOIN students s ON s.id = sc.student_id
+      JOIN score_batch_classes bc ON bc.batch_id = sc.batch_id AND bc.class_id = s.class_id
+      WHERE sc.batch_id = ANY(${ids})
+      UNION ALL
+      SELECT batch_id, class_id, 0, total, NULL FROM score_totals WHERE batch_id = ANY(${ids})),
+    marked AS (
+      SELECT e.*, l.pass_line, l.good_line, l.excellent_line,
+        CASE WHEN e.score IS NULL OR l.full_mark <= 0 THEN NULL ELSE least(floor(e.score * 10 / l.full_mark), 9)::int END AS band
+      FROM entries e JOIN lines l ON l.batch_id = e.batch_id AND l.course_id = e.course_id),
+    per_class AS (
+      SELECT batch_id, class_id, course_id,
+        count(score)::int AS counted, count(*) FILTER (WHERE mark = 'absent')::int AS absent, count(*) FILTER (WHERE mark = 'exempt')::int AS exempt,
+        sum(score) AS s1, sum(score * score) AS s2, max(score) AS highest, min(score) AS lowest,
+        count(*) FILTER (WHERE score >= pass_line)::int AS pass, count(*) FILTER (WHERE score >= good_line)::int AS good,
+        count(*) FILTER (WHERE score >= excellent_line)::int AS excellent,
+        count(*) FILTER (WHERE band = 0)::int AS b0, count(*) FILTER (WHERE band = 1)::int AS b1, count(*) FILTER (WHERE band = 2)::int AS b2,
+        count(*) FILTER (WHERE band = 3)::int AS b3, count(*) FILTER (WHERE band = 4)::int AS b4, count(*) FILTER (WHERE band = 5)::int AS b5,
+        count(*) FILTER (WHERE band = 6)::int AS b6, count(*) FILTER (WHERE band = 7)::int AS b7, count(*) FILTER (WHERE band = 8)::int AS b8,
+        count(*) FILTER (WHERE band = 9)::int AS b9
+      FROM marked GROUP BY batch_id, class_id, course_id),
+    both_levels AS (
+      SELECT * FROM per_class
+      UNION ALL
+      SELECT batch_id, 0, course_id, sum(counted)::int, sum(absent)::int, sum(exempt)::int, sum(s1), sum(s2), max(highest), min(lowest),
+        sum(pass)::int, sum(good)::int, sum(excellent)::int, sum(b0)::int, sum(b1)::int, sum(b2)::int, sum(b3)::int, sum(b4)::int,
+        sum(b5)::int, sum(b6)::int, sum(b7)::int, sum(b8)::int, sum(b9)::int
+      FROM per_class GROUP BY batch_id, course_id)
+    INSERT INTO score_stats (batch_id, class_id, course_id, counted, absent, exempt, average, highest, lowest, std_dev, pass, good, excellent, bands)
+    SELECT batch_id, class_id, course_id, counted, absent, exempt,
+      CASE WHEN counted > 0 THEN round(s1 / counted, 2) END, highest, lowest,
+      CASE WHEN counted > 0 THEN round(sqrt(greatest(s2 / counted - (s1 / counted) ^ 2, 0)), 2) END,
+      pass, good, excellent, ARRAY[b0, b1, b2, b3, b4, b5, b6, b7, b8, b9]
+    FROM both_levels`);
+  await tx.execute(sql`UPDATE score_batches SET analysis_state = 'ready', analysed_at = now() WHERE id = ANY(${ids})`);
+  return waiting;
+}
+
+const analysisTask: TaskHandler<AnalysisPayload> = {
+  async run(db, task, step) {
+    await db.transaction(async (tx) => {
+      const done = await computeAnalysis(tx, task.payload.batchIds);
+      await step.checkpoint(tx, { done: done.length, total: task.payload.batchIds.length }, {});
+    });
+  },
+  async failed(db: Db, task) {
+    await db.execute(sql`UPDATE score_batches SET analysis_state = 'failed' WHERE id = ANY(${intArray(task.payload.batchIds)}) AND analysis_state = 'pending'`);
+  },
+};
+
+registerTaskHandler(SCORE_ANALYSIS_TASK, analysisTask);

@@ -1,0 +1,356 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  ResultCode,
+  SCORE_ANALYSIS_PERMISSIONS,
+  SCORE_BAND_COUNT,
+  TOTAL_COURSE_ID,
+  translate,
+  type AnalysisBatch,
+  type AnalysisBatches,
+  type ClassComparison,
+  type ClassScores,
+  type ClassStats,
+  type GradeAnalysis,
+  type Language,
+  type Ranking,
+  type StudentAnalysis,
+  type SubjectStats,
+  type SubjectStrength,
+  type TeacherAnalysis,
+} from '@campus/contract';
+import { intArray, jsonValue, queryRows, type DbOrTx } from '../../../db/client.ts';
+import type { Caller } from '../../../platform/caller.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
+import { schoolMinute } from '../../../platform/schoolClock.ts';
+import { localName } from '../../timetable/views/queries.ts';
+
+/** The whole grade's students and every class (the academic office); others their own classes. */
+const seesAll = (caller: Caller) => caller.permissions.has(SCORE_ANALYSIS_PERMISSIONS.ranking);
+
+/**
+ * Whether the caller teaches or leads class `cls` in term `term` (SQL); for a subject `course`, whether
+ * they teach that subject to it or lead it. The term's timetable says who teaches what.
+ */
+function ownClass(caller: Caller, term: SQL, cls: SQL, course?: SQL): SQL {
+  const me = caller.auth.userId;
+  return sql`(
+    EXISTS (SELECT 1 FROM classes c0 JOIN staff st0 ON st0.id = c0.class_teacher_id WHERE c0.id = ${cls} AND st0.user_id = ${me})
+    OR EXISTS (SELECT 1 FROM timetable_entries te0 JOIN staff st1 ON st1.id = te0.teacher_id
+               WHERE te0.term_id = ${term} AND te0.class_id = ${cls} AND st1.user_id = ${me} ${course ? sql`AND te0.course_id = ${course}` : sql``}))`;
+}
+
+interface BatchRaw extends Omit<AnalysisBatch, 'releasedAt' | 'analysedAt'> {
+  releasedAtRaw: Date | string | null;
+  analysedAtRaw: Date | string | null;
+}
+
+function batchColumns(caller: Caller): SQL {
+  const { language } = caller;
+  return sql`b.id, b.name, b.term_id AS "termId", ${localName('t', language)} AS "termName", ${localName('g', language)} AS "gradeName",
+    b.exam_node AS "examNode", b.released_at AS "releasedAtRaw", b.analysis_state AS state, b.analysed_at AS "analysedAtRaw",
+    coalesce((SELECT st.counted FROM score_stats st WHERE st.batch_id = b.id AND st.class_id = 0 AND st.course_id = 0), 0) AS "studentCount",
+    EXISTS (SELECT 1 FROM score_batch_classes bc WHERE bc.batch_id = b.id AND ${ownClass(caller, sql`b.term_id`, sql`bc.class_id`)}) AS mine`;
+}
+
+const toBatch = ({ releasedAtRaw, analysedAtRaw, ...raw }: BatchRaw): AnalysisBatch => ({
+  ...raw,
+  releasedAt: releasedAtRaw ? schoolMinute(releasedAtRaw) : '',
+  analysedAt: analysedAtRaw ? schoolMinute(analysedAtRaw) : '',
+});
+
+/** Released batches of a term (the current one by default), the newest first. */
+export async function analysisBatches(db: DbOrTx, caller: Caller, termId: number | undefined): Promise<AnalysisBatches> {
+  const terms = await queryRows<{ id: number; name: string; isCurrent: boolean }>(db, sql`
+    SELECT t.id, ${localName('t', caller.language)} AS name, t.is_current AS "isCurrent" FROM terms t ORDER BY t.start_date DESC`);
+  const term = termId ?? terms.find((item) => item.isCurrent)?.id ?? terms[0]?.id;
+  if (!term) return { terms, batches: [] };
+  const rows = await queryRows<BatchRaw>(db, sql`
+    SELECT ${batchColumns(caller)}
+    FROM score_batches b JOIN terms t ON t.id = b.term_id JOIN grades g ON g.id = b.grade_id
+    WHERE b.term_id = ${term} AND b.released ORDER BY b.released_at DESC, b.id DESC`);
+  return { terms, batches: rows.map(toBatch) };
+}
+
+/** A released batch whose figures are ready; otherwise the reason, in the caller's language. */
+async function readyBatch(db: DbOrTx, caller: Caller, batchId: number): Promise<AnalysisBatch> {
+  const [raw] = await queryRows<BatchRaw & { released: boolean }>(db, sql`
+    SELECT ${batchColumns(caller)}, b.released FROM score_batches b JOIN terms t ON t.id = b.term_id JOIN grades g ON g.id = b.grade_id WHERE b.id = ${batchId}`);
+  if (!raw) throw notFound();
+  const { released, ...rest } = raw;
+  if (!released) throw conflict('scoreAnalysis.notReleased', { name: raw.name });
+  if (raw.state === 'pending' || raw.state === 'none') throw conflict('scoreAnalysis.pending', { name: raw.name });
+  if (raw.state === 'failed') throw conflict('scoreAnalysis.failed', { name: raw.name });
+  return toBatch(rest);
+}
+
+interface StatsRaw {
+  courseId: number;
+  courseName: string | null;
+  fullMark: number;
+  passLine: number;
+  goodLine: number;
+  excellentLine: number;
+  counted: number | null;
+  absent: number | null;
+  exempt: number | null;
+  average: number | null;
+  highest: number | null;
+  lowest: number | null;
+  stdDev: number | null;
+  pass: number | null;
+  good: number | null;
+  excellent: number | null;
+  bands: number[] | string | null;
+}
+
+/** A subject's line (or the total's, the sums of the subjects' lines) with the figures of `st`, which may be missing. */
+const STATS_COLUMNS = sql`
+  l.course_id AS "courseId", l.course_name AS "courseName", l.full_mark AS "fullMark", l.pass_line::float8 AS "passLine",
+  l.good_line::float8 AS "goodLine", l.excellent_line::float8 AS "excellentLine",
+  st.counted, st.absent, st.exempt, st.average::float8 AS average, st.highest::float8 AS highest, st.lowest::float8 AS lowest,
+  st.std_dev::float8 AS "stdDev", st.pass, st.good, st.excellent, st.bands`;
+
+/** The batch's subjects in their order, then the total (course 0): name, full mark and lines. */
+function batchLines(batchId: number, language: Language): SQL {
+  return sql`(
+    SELECT bs.course_id, ${localName('co', language)} AS course_name, ss.full_mark::int AS full_mark, ss.pass_line, ss.good_line, ss.excellent_line, co.sort, 0 AS last
+    FROM score_batch_subjects bs JOIN courses co ON co.id = bs.course_id JOIN score_systems ss ON ss.id = bs.score_system_id WHERE bs.batch_id = ${batchId}
+    UNION ALL
+    SELECT 0, NULL, sum(ss.full_mark)::int, sum(ss.pass_line), sum(ss.good_line), sum(ss.excellent_line), 0, 1
+    FROM score_batch_subjects bs JOIN score_systems ss ON ss.id = bs.score_system_id WHERE bs.batch_id = ${batchId})`;
+}
+
+const rate = (count: number | null, counted: number) => (counted > 0 && count !== null ? Math.round((count / counted) * 10_000) / 10_000 : null);
+
+function toStats(raw: StatsRaw, language: Language): SubjectStats {
+  const counted = raw.counted ?? 0;
+  const bands = jsonValue(raw.bands ?? '[]');
+  return {
+    courseId: raw.courseId,
+    courseName: raw.courseId === TOTAL_COURSE_ID ? translate(language, 'scoreAnalysis.total') : (raw.courseName ?? ''),
+    fullMark: raw.fullMark,
+    passLine: raw.passLine,
+    goodLine: raw.goodLine,
+    excellentLine: raw.excellentLine,
+    counted,
+    absent: raw.absent ?? 0,
+    exempt: raw.exempt ?? 0,
+    average: raw.average,
+    highest: raw.highest,
+    lowest: raw.lowest,
+    stdDev: raw.stdDev,
+    passRate: rate(raw.pass, counted),
+    goodRate: rate(raw.good, counted),
+    excellentRate: rate(raw.excellent, counted),
+    bands: Array.isArray(bands) && bands.length === SCORE_BAND_COUNT ? bands.map(Number) : Array<number>(SCORE_BAND_COUNT).fill(0),
+  };
+}
+
+/** The grade's figures of every subject and of the total. */
+export async function gradeAnalysis(db: DbOrTx, caller: Caller, batchId: number): Promise<GradeAnalysis> {
+  const batch = await readyBatch(db, caller, batchId);
+  const rows = await queryRows<StatsRaw>(db, sql`
+    SELECT ${STATS_COLUMNS} FROM ${batchLines(batchId, caller.language)} l
+    LEFT JOIN score_stats st ON st.batch_id = ${batchId} AND st.class_id = 0 AND st.course_id = l.course_id
+    ORDER BY l.last, l.sort, l.course_id`);
+  return { batch, subjects: rows.map((row) => toStats(row, caller.language)) };
+}
+
+async function checkCourse(db: DbOrTx, batchId: number, courseId: number): Promise<void> {
+  if (courseId === TOTAL_COURSE_ID) return;
+  const [found] = await queryRows<{ ok: number }>(db, sql`SELECT 1 AS ok FROM score_batch_subjects WHERE batch_id = ${batchId} AND course_id = ${courseId}`);
+  if (!found) throw badRequest('scoreAnalysis.courseNotInBatch');
+}
+
+/** Each class's figures of one subject (or the total) beside the grade's. */
+export async function classComparison(db: DbOrTx, caller: Caller, batchId: number, courseId: number): Promise<ClassComparison> {
+  const batch = await readyBatch(db, caller, batchId);
+  await checkCourse(db, batchId, courseId);
+  const rows = await queryRows<StatsRaw & { classId: number; className: string; mine: boolean }>(db, sql`
+    SELECT ${STATS_COLUMNS}, bc.class_id AS "classId", coalesce(c.name, '') AS "className",
+      ${ownClass(caller, sql`${batch.termId}`, sql`bc.class_id`, courseId === TOTAL_COURSE_ID ? undefined : sql`${courseId}`)} AS mine
+    FROM (SELECT * FROM ${batchLines(batchId, caller.language)} x WHERE x.course_id = ${courseId}) l
+    CROSS JOIN (SELECT 0 AS class_id UNION ALL SELECT class_id FROM score_batch_classes WHERE batch_id = ${batchId}) bc
+    LEFT JOIN classes c ON c.id = bc.class_id
+    LEFT JOIN score_stats st ON st.batch_id = ${batchId} AND st.class_id = bc.class_id AND st.course_id = l.course_id
+    ORDER BY bc.class_id = 0 DESC, c.sort, c.id`);
+  const [grade, ...classes] = rows;
+  return {
+    courseId,
+    grade: toStats(grade!, caller.language),
+    classes: classes.map((row): ClassStats => ({ ...toStats(row, caller.language), classId: row.classId, className: row.className, mine: row.mine })),
+  };
+}
+
+/** Refuses a class the caller may not open: not in the batch, or (without the ranking right) not theirs. */
+async function checkClass(db: DbOrTx, caller: Caller, batch: AnalysisBatch, classId: number): Promise<string> {
+  const [row] = await queryRows<{ name: string; mine: boolean }>(db, sql`
+    SELECT c.name, ${seesAll(caller) ? sql`TRUE` : ownClass(caller, sql`${batch.termId}`, sql`c.id`)} AS mine
+    FROM score_batch_classes bc JOIN classes c ON c.id = bc.class_id WHERE bc.batch_id = ${batch.id} AND bc.class_id = ${classId}`);
+  if (!row) throw badRequest('scoreAnalysis.classNotInBatch');
+  if (!row.mine) throw new AppError('scoreAnalysis.notYourClass', 403, ResultCode.forbidden, { class: row.name });
+  return row.name;
+}
+
+/**
+ * A page of the grade's (or a class's) ranking in one subject or the total. The total's places were
+ * computed at release; a subject's are counted here over the batch's scores of that subject (one grade's,
+ * some thousands of rows).
+ */
+export async function ranking(
+  db: DbOrTx,
+  caller: Caller,
+  query: { batchId: number; courseId: number; classId?: number | undefined; currPage: number; limit: number },
+): Promise<Ranking> {
+  const batch = await readyBatch(db, caller, query.batchId);
+  await checkCourse(db, batch.id, query.courseId);
+  if (query.classId) await checkClass(db, caller, batch, query.classId);
+  else if (!seesAll(caller)) throw forbidden();
+  const offset = query.currPage * query.limit;
+  const inClass = query.classId ? sql`AND r.class_id = ${query.classId}` : sql``;
+  type Raw = Ranking['rows'][number] & { total: number };
+  const rows =
+    query.courseId === TOTAL_COURSE_ID
+      ? await queryRows<Raw>(db, sql`
+          SELECT r.student_id AS "studentId", s.student_number AS "studentNumber", s.name, r.class_id AS "classId", coalesce(c.name, '') AS "className",
+            r.total::float8 AS score, NULL AS mark, r.grade_rank AS "gradeRank", r.class_rank AS "classRank", count(*) OVER ()::int AS total
+          FROM score_totals r JOIN students s ON s.id = r.student_id LEFT JOIN classes c ON c.id = r.class_id
+          WHERE r.batch_id = ${batch.id} ${inClass}
+          ORDER BY r.grade_rank, s.student_number LIMIT ${query.limit} OFFSET ${offset}`)
+      : await queryRows<Raw>(db, sql`
+          WITH r AS (
+            SELECT sc.student_id, s.class_id, sc.score, sc.mark,
+              CASE WHEN sc.score IS NOT NULL THEN rank() OVER (PARTITION BY sc.score IS NULL ORDER BY sc.score DESC) END AS grade_rank,
+              CASE WHEN sc.score IS NOT NULL THEN rank() OVER (PARTITION BY s.class_id, sc.score IS NULL ORDER BY sc.score DESC) END AS class_rank
+            FROM scores sc JOIN students s ON s.id = sc.student_id
+            JOIN score_batch_classes bc ON bc.batch_id = sc.batch_id AND bc.class_id = s.class_id
+            WHERE sc.batch_id = ${batch.id} AND sc.course_id = ${query.courseId})
+          SELECT r.student_id AS "studentId", s.student_number AS "studentNumber", s.name, r.class_id AS "classId", coalesce(c.name, '') AS "className",
+            r.score::float8 AS score, r.mark, r.grade_rank::int AS "gradeRank", r.class_rank::int AS "classRank", count(*) OVER ()::int AS total
+          FROM r JOIN students s ON s.id = r.student_id LEFT JOIN classes c ON c.id = r.class_id
+          WHERE TRUE ${inClass}
+          ORDER BY r.score DESC NULLS LAST, s.student_number LIMIT ${query.limit} OFFSET ${offset}`);
+  const total = rows[0]?.total ?? (offset ? (await ranking(db, caller, { ...query, currPage: 0, limit: 1 })).total : 0);
+  return { total, rows: rows.map(({ total: _total, ...row }) => row) };
+}
+
+/** A class's students with every subject, their total and places, and the class's figures beside the grade's. */
+export async function classScores(db: DbOrTx, caller: Caller, batchId: number, classId: number): Promise<ClassScores> {
+  const batch = await readyBatch(db, caller, batchId);
+  const className = await checkClass(db, caller, batch, classId);
+  const stats = await queryRows<StatsRaw & { classId: number }>(db, sql`
+    SELECT ${STATS_COLUMNS}, lv.class_id AS "classId"
+    FROM ${batchLines(batchId, caller.language)} l CROSS JOIN (VALUES (0), (${classId}::int)) AS lv(class_id)
+    LEFT JOIN score_stats st ON st.batch_id = ${batchId} AND st.class_id = lv.class_id AND st.course_id = l.course_id
+    ORDER BY l.last, l.sort, l.course_id`);
+  const rows = await queryRows<ClassScores['rows'][number] & { cells: ClassScores['rows'][number]['cells'] | string }>(db, sql`
+    SELECT s.id AS "studentId", s.student_number AS "studentNumber", s.name,
+      (SELECT coalesce(json_object_agg(sc.course_id::text, json_build_object('score', sc.score::float8, 'mark', sc.mark)), '{}'::json)
+         FROM scores sc WHERE sc.batch_id = ${batchId} AND sc.student_id = s.id) AS cells,
+      t.total::float8 AS total, t.class_rank AS "classRank", t.grade_rank AS "gradeRank"
+    FROM students s LEFT JOIN score_totals t ON t.batch_id = ${batchId} AND t.student_id = s.id
+    WHERE s.class_id = ${classId} AND (s.in_school_status = '1' OR t.student_id IS NOT NULL)
+    ORDER BY t.class_rank NULLS LAST, s.student_number`);
+  const subjects = stats.filter((row) => row.classId === 0 && row.courseId !== TOTAL_COURSE_ID).map((row) => ({ courseId: row.courseId, courseName: row.courseName ?? '', fullMark: row.fullMark }));
+  const gradeStats = stats.filter((row) => row.classId === 0).map((row) => toStats(row, caller.language));
+  return {
+    batch,
+    classId,
+    className,
+    subjects,
+    stats: stats.filter((row) => row.classId === classId).map((row) => toStats(row, caller.language)),
+    grade: gradeStats,
+    rows: rows.map((row) => ({ ...row, cells: jsonValue(row.cells) })),
+    gradeSize: gradeStats.find((row) => row.courseId === TOTAL_COURSE_ID)?.counted ?? 0,
+  };
+}
+
+/** A student's totals and places across the analysed batches, and their latest batch's subjects against the grade. */
+export async function studentAnalysis(db: DbOrTx, caller: Caller, studentId: number): Promise<StudentAnalysis> {
+  const [student] = await queryRows<StudentAnalysis['student'] & { classId: number | null; mine: boolean }>(db, sql`
+    SELECT s.id, s.name, s.student_number AS "studentNumber", coalesce(c.name, '') AS "className", s.class_id AS "classId",
+      ${seesAll(caller) ? sql`TRUE` : sql`s.class_id IS NOT NULL AND ${ownClass(caller, sql`(SELECT id FROM terms WHERE is_current LIMIT 1)`, sql`s.class_id`)}`} AS mine
+    FROM students s LEFT JOIN classes c ON c.id = s.class_id WHERE s.id = ${studentId}`);
+  if (!student) throw notFound();
+  if (!student.mine) throw new AppError('scoreAnalysis.notYourStudent', 403, ResultCode.forbidden);
+  const { classId: _classId, mine: _mine, ...who } = student;
+  const trend = await queryRows<StudentAnalysis['trend'][number] & { releasedAtRaw: Date | string | null }>(db, sql`
+    SELECT b.id AS "batchId", b.name, b.exam_node AS "examNode", ${localName('t', caller.language)} AS "termName", b.released_at AS "releasedAtRaw",
+      tt.total::float8 AS total,
+      (SELECT sum(ss.full_mark)::int FROM score_batch_subjects bs JOIN score_systems ss ON ss.id = bs.score_system_id WHERE bs.batch_id = b.id) AS "totalFull",
+      g.average::float8 AS "gradeAverage", tt.class_rank AS "classRank", coalesce(cl.counted, 0) AS "classSize",
+      tt.grade_rank AS "gradeRank", coalesce(g.counted, 0) AS "gradeSize"
+    FROM score_totals tt JOIN score_batches b ON b.id = tt.batch_id JOIN terms t ON t.id = b.term_id
+    LEFT JOIN score_stats g ON g.batch_id = b.id AND g.class_id = 0 AND g.course_id = 0
+    LEFT JOIN score_stats cl ON cl.batch_id = b.id AND cl.class_id = tt.class_id AND cl.course_id = 0
+    WHERE tt.student_id = ${studentId} AND b.released AND b.analysis_state = 'ready'
+    ORDER BY b.released_at, b.id`);
+  const last = trend.at(-1);
+  let latest: StudentAnalysis['latest'] = null;
+  if (last) {
+    const subjects = await queryRows<Omit<SubjectStrength, 'zScore' | 'share'> & { stdDev: number | null }>(db, sql`
+      SELECT bs.course_id AS "courseId", ${localName('co', caller.language)} AS "courseName", ss.full_mark AS "fullMark",
+        sc.score::float8 AS score, sc.mark, g.average::float8 AS "gradeAverage", g.std_dev::float8 AS "stdDev"
+      FROM score_batch_subjects bs JOIN courses co ON co.id = bs.course_id JOIN score_systems ss ON ss.id = bs.score_system_id
+      LEFT JOIN scores sc ON sc.batch_id = bs.batch_id AND sc.course_id = bs.course_id AND sc.student_id = ${studentId}
+      LEFT JOIN score_stats g ON g.batch_id = bs.batch_id AND g.class_id = 0 AND g.course_id = bs.course_id
+      WHERE bs.batch_id = ${last.batchId} ORDER BY co.sort, co.id`);
+    latest = {
+      batchId: last.batchId,
+      name: last.name,
+      subjects: subjects.map(({ stdDev, ...subject }) => ({
+        ...subject,
+        zScore: subject.score !== null && subject.gradeAverage !== null && stdDev ? Math.round(((subject.score - subject.gradeAverage) / stdDev) * 100) / 100 : null,
+        share: subject.score !== null && subject.fullMark > 0 ? Math.round((subject.score / subject.fullMark) * 10_000) / 10_000 : null,
+      })),
+    };
+  }
+  return { student: who, trend: trend.map(({ releasedAtRaw, ...point }) => ({ ...point, releasedAt: releasedAtRaw ? schoolMinute(releasedAtRaw) : '' })), latest };
+}
+
+/** The caller's classes and subjects in the batch (the term's timetable; a class teacher's class with its total) against the grade. */
+export async function teacherAnalysis(db: DbOrTx, caller: Caller, batchId: number): Promise<TeacherAnalysis> {
+  const batch = await readyBatch(db, caller, batchId);
+  const me = caller.auth.userId;
+  const rows = await queryRows<{ classId: number; className: string; courseId: number; place: number | null; classCount: number }>(db, sql`
+    WITH own AS (
+      SELECT DISTINCT te.class_id, te.course_id FROM timetable_entries te JOIN staff st ON st.id = te.teacher_id
+      JOIN score_batch_classes bc ON bc.batch_id = ${batchId} AND bc.class_id = te.class_id
+      JOIN score_batch_subjects bs ON bs.batch_id = ${batchId} AND bs.course_id = te.course_id
+      WHERE te.term_id = ${batch.termId} AND st.user_id = ${me}
+      UNION
+      SELECT c.id, 0 FROM classes c JOIN staff st ON st.id = c.class_teacher_id JOIN score_batch_classes bc ON bc.batch_id = ${batchId} AND bc.class_id = c.id
+      WHERE st.user_id = ${me}),
+    places AS (
+      SELECT class_id, course_id, rank() OVER (PARTITION BY course_id ORDER BY average DESC NULLS LAST) AS place, count(*) OVER (PARTITION BY course_id) AS n
+      FROM score_stats WHERE batch_id = ${batchId} AND class_id <> 0 AND course_id IN (SELECT course_id FROM own))
+    SELECT o.class_id AS "classId", c.name AS "className", o.course_id AS "courseId", p.place::int AS place, coalesce(p.n, 0)::int AS "classCount"
+    FROM own o JOIN classes c ON c.id = o.class_id LEFT JOIN places p ON p.class_id = o.class_id AND p.course_id = o.course_id
+    LEFT JOIN courses co ON co.id = o.course_id
+    ORDER BY c.sort, c.id, o.course_id = 0, co.sort, co.id`);
+  if (!rows.length) return { batch, rows: [] };
+  const stats = await queryRows<StatsRaw & { classId: number }>(db, sql`
+    SELECT ${STATS_COLUMNS}, cls.class_id AS "classId"
+    FROM ${batchLines(batchId, caller.language)} l
+    CROSS JOIN (SELECT 0 AS class_id UNION SELECT unnest(${intArray([...new Set(rows.map((row) => row.classId))])})) cls
+    LEFT JOIN score_stats st ON st.batch_id = ${batchId} AND st.class_id = cls.class_id AND st.course_id = l.course_id`);
+  const find = (classId: number, courseId: number) => toStats(stats.find((row) => row.classId === classId && row.courseId === courseId)!, caller.language);
+  return {
+    batch,
+    rows: rows.map((row) => {
+      const own = find(row.classId, row.courseId);
+      const grade = find(0, row.courseId);
+      return {
+        classId: row.classId,
+        className: row.className,
+        courseId: row.courseId,
+        courseName: own.courseName,
+        own,
+        grade,
+        averageGap: own.average !== null && grade.average !== null ? Math.round((own.average - grade.average) * 100) / 100 : null,
+        classPlace: row.place,
+        classCount: row.classCount,
+      };
+    }),
+  };
+}
