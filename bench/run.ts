@@ -346,6 +346,8 @@ function fmt(row: Row, bare?: Row, select1?: Row): string {
 /** The district notice's publishing time and delivery (set by the notice scenarios, read by the report). */
 let noticeFacts: { publishMs: number; deliveredSeconds: number; recipients: number } | null = null;
 let approvalFacts: { ms: number; count: number; ok: boolean } | null = null;
+/** The district exam's analysis (issue 15): scores, batches, and how long after the release its figures were ready. */
+let analysisFacts: { scores: number; batches: number; readyMs: number; msg: string } | null = null;
 let arrangementFacts: { candidates: number; rooms: number; roomMs: number; roomMsg: string; sessions: number; staff: number; dutyMs: number; dutyMsg: string; broken: string[] } | null = null;
 
 async function main(): Promise<void> {
@@ -553,6 +555,38 @@ async function main(): Promise<void> {
       if (typeof saved === 'string') console.warn(`score sheets not measured: ${saved}`);
       else record({ scenario: 'save a class score sheet (≈ 50 students × 9 subjects)', connections: 50, peakRssMb: 0, ...saved });
     }
+    // Score analysis (issue 15): a district exam of every grade (≈ 100,000 students × 9 subjects) released at
+    // once; its figures computed in the background, then read by 50 connections.
+    if (wanted('score analysis')) {
+      await settle(server.process.pid!);
+      await freshTokens();
+      const admin = tokens.get('admin')!;
+      const exam = await prepareDistrictExam();
+      if (typeof exam === 'string') console.warn(`score analysis not measured: ${exam}`);
+      else {
+        try {
+          analysisFacts = await releaseDistrictExam(base, admin, exam);
+          if (analysisFacts.msg) console.warn(`score analysis: ${analysisFacts.msg}`);
+          else {
+            const biggest = exam.batchIds[0]!;
+            const adminOnly = () => [admin];
+            record({ scenario: 'grade analysis of a district exam', connections: 50, peakRssMb: 0,
+              ...(await load(base, { name: 'grade analysis', method: 'POST', path: '/api/scores/analysis/grade', json: true, body: () => ({ batchId: biggest }), tokens: adminOnly }, 50, DURATION)) });
+            record({ scenario: 'class comparison of a district exam (total)', connections: 50, peakRssMb: 0,
+              ...(await load(base, { name: 'class comparison', method: 'POST', path: '/api/scores/analysis/classes', json: true, body: () => ({ batchId: biggest, courseId: 0 }), tokens: adminOnly }, 50, DURATION)) });
+            record({ scenario: 'grade ranking of a district exam (total, a page of 20 anywhere)', connections: 50, peakRssMb: 0,
+              ...(await load(base, { name: 'grade ranking', method: 'POST', path: '/api/scores/analysis/ranking', json: true, body: (i) => ({ batchId: biggest, courseId: 0, currPage: (i * 37) % 400, limit: 20 }), tokens: adminOnly }, 50, DURATION)) });
+            record({ scenario: "a student's trend (random students of the exam)", connections: 50, peakRssMb: 0,
+              ...(await load(base, { name: 'student trend', method: 'POST', path: '/api/scores/analysis/student', json: true, body: (i) => ({ studentId: exam.studentIds[(i * 7919) % exam.studentIds.length]! }), tokens: adminOnly }, 50, DURATION)) });
+          }
+        } finally {
+          // The figures have no foreign keys (score_stats, score_totals): they go first, by hand.
+          await queryDatabase(`DELETE FROM score_stats WHERE batch_id IN (${exam.batchIds.join(',')})`);
+          await queryDatabase(`DELETE FROM score_totals WHERE batch_id IN (${exam.batchIds.join(',')})`);
+          await queryDatabase(`DELETE FROM score_batches WHERE id IN (${exam.batchIds.join(',')})`);
+        }
+      }
+    }
     // Logins must not starve everything else: the permission call measured while 50 connections log in.
     if (wanted('login + getPermission')) {
       await settle(server.process.pid!);
@@ -658,6 +692,65 @@ async function measureArrangement(base: string, adminToken: string): Promise<Non
  * (every cell of every student, new random scores each time), each with the column versions the sheet has
  * then, as the page sends them, so no save is refused as stale.
  */
+/** One score batch per grade of the current term with every at-school student's 9 subjects scored, written straight into the database. */
+async function prepareDistrictExam(): Promise<{ batchIds: number[]; studentIds: number[]; scores: number } | string> {
+  const [term] = await queryDatabase<{ id: number }>(`SELECT id FROM terms WHERE is_current LIMIT 1`);
+  const courses = await queryDatabase<{ id: number }>(`SELECT id FROM courses WHERE NOT is_elective ORDER BY sort, id LIMIT 9`);
+  let [system] = await queryDatabase<{ id: number }>(`SELECT id FROM score_systems WHERE full_mark = 100 AND enabled ORDER BY id LIMIT 1`);
+  system ??= (await queryDatabase<{ id: number }>(`INSERT INTO score_systems (name, full_mark, pass_line, good_line, excellent_line) VALUES ('bench-100', 100, 60, 80, 90) RETURNING id`))[0];
+  if (!term || courses.length < 9 || !system) return 'the district has no current term or too few courses';
+  const stamp = Date.now();
+  const batches = await queryDatabase<{ id: number }>(`
+    INSERT INTO score_batches (term_id, name, exam_node, grade_id, entry_start, entry_end)
+    SELECT ${term.id}, 'bench-analysis-${stamp}-' || g.id, '压测', g.id, now() - interval '1 day', now() + interval '1 day'
+    FROM grades g WHERE EXISTS (SELECT 1 FROM classes c WHERE c.grade_id = g.id) RETURNING id`);
+  const ids = batches.map((b) => b.id).join(',');
+  await queryDatabase(`INSERT INTO score_batch_subjects (batch_id, course_id, score_system_id, weight) SELECT b.id, c.id, ${system.id}, 10 FROM score_batches b CROSS JOIN courses c WHERE b.id IN (${ids}) AND c.id IN (${courses.map((c) => c.id).join(',')})`);
+  await queryDatabase(`INSERT INTO score_batch_classes (batch_id, class_id) SELECT b.id, c.id FROM score_batches b JOIN classes c ON c.grade_id = b.grade_id WHERE b.id IN (${ids})`);
+  // Scores around 70 with a spread, one in a hundred absent.
+  const [written] = await queryDatabase<{ n: number }>(`
+    WITH w AS (
+      INSERT INTO scores (batch_id, student_id, course_id, score, mark)
+      SELECT bc.batch_id, s.id, bs.course_id,
+        CASE WHEN random() < 0.01 THEN NULL ELSE least(100, greatest(0, round((70 + 15 * (random() + random() + random() - 1.5) * 1.6)::numeric, 1))) END,
+        NULL
+      FROM score_batch_classes bc JOIN students s ON s.class_id = bc.class_id AND s.in_school_status = '1'
+      JOIN score_batch_subjects bs ON bs.batch_id = bc.batch_id WHERE bc.batch_id IN (${ids}) RETURNING 1)
+    SELECT count(*)::int AS n FROM w`);
+  await queryDatabase(`UPDATE scores SET mark = 'absent' WHERE batch_id IN (${ids}) AND score IS NULL`);
+  await queryDatabase(`ANALYZE scores`);
+  // The biggest batch first: the one the reads use.
+  const order = await queryDatabase<{ id: number }>(`SELECT batch_id AS id FROM scores WHERE batch_id IN (${ids}) GROUP BY batch_id ORDER BY count(*) DESC`);
+  const students = await queryDatabase<{ id: number }>(`SELECT DISTINCT student_id AS id FROM scores WHERE batch_id IN (${ids}) ORDER BY 1`);
+  return { batchIds: order.map((row) => row.id), studentIds: students.map((row) => row.id), scores: written?.n ?? 0 };
+}
+
+/** Releases the exam through the API and waits for its figures: the time from the release call to the last batch ready. */
+async function releaseDistrictExam(base: string, adminToken: string, exam: { batchIds: number[]; scores: number }): Promise<NonNullable<typeof analysisFacts>> {
+  const started = performance.now();
+  const response = await fetch(`${base}/api/scores/batches/release`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: adminToken },
+    body: JSON.stringify({ ids: exam.batchIds, released: true }),
+  });
+  const answer = (await response.json()) as { result: boolean; msg: string };
+  const facts = { scores: exam.scores, batches: exam.batchIds.length, readyMs: NaN, msg: answer.result ? '' : answer.msg };
+  if (!answer.result) return facts;
+  for (;;) {
+    const [state] = await queryDatabase<{ waiting: number; failed: number }>(`
+      SELECT count(*) FILTER (WHERE analysis_state = 'pending')::int AS waiting, count(*) FILTER (WHERE analysis_state = 'failed')::int AS failed
+      FROM score_batches WHERE id IN (${exam.batchIds.join(',')})`);
+    if (state!.failed) return { ...facts, msg: 'the analysis failed' };
+    if (!state!.waiting) break;
+    if (performance.now() - started > 60_000) return { ...facts, msg: 'not ready within 60 s' };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const [ready] = await queryDatabase<{ ms: number }>(`
+    SELECT extract(epoch FROM max(analysed_at) - min(released_at)) * 1000 AS ms FROM score_batches WHERE id IN (${exam.batchIds.join(',')})`);
+  console.log(`district exam of ${exam.scores.toLocaleString('en')} scores in ${exam.batchIds.length} batches: analysis ready ${Math.round(Number(ready!.ms))} ms after the release (seen after ${Math.round(performance.now() - started)} ms)`);
+  return { ...facts, readyMs: Math.round(Number(ready!.ms)) };
+}
+
 async function measureScoreSheets(base: string, adminToken: string, duration: number): Promise<Omit<Row, 'scenario' | 'connections' | 'peakRssMb'> | string> {
   const post = async (path: string, body: unknown) => {
     const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: adminToken }, body: JSON.stringify(body) });
@@ -783,6 +876,16 @@ async function report(rows: Row[], facts: Facts, peakMb: number, serverSeconds: 
       [`automatic room arrangement of ${a.candidates.toLocaleString('en')} candidates in ${a.rooms} rooms < 5 s`, Number.isNaN(a.roomMs) ? a.roomMsg : `${a.roomMs} ms`, Number.isNaN(a.roomMs) ? undefined : a.roomMs < 5000 && a.candidates >= 2500],
       [`automatic invigilation of ${a.sessions} sessions with ${a.staff} staff < 5 s`, Number.isNaN(a.dutyMs) ? 'not measured' : `${a.dutyMs} ms`, Number.isNaN(a.dutyMs) ? undefined : a.dutyMs < 5000 && a.sessions >= 200],
       ['…with no constraint broken', a.broken.length ? a.broken.join(', ') : 'none broken', Number.isNaN(a.dutyMs) ? undefined : a.broken.length === 0],
+    );
+  }
+  if (analysisFacts) {
+    const a = analysisFacts;
+    targets.push(
+      [`a district exam's analysis (${a.scores.toLocaleString('en')} scores, ${a.batches} grades) ready within 2 s of its release`, a.msg || `${a.readyMs} ms`, a.msg ? false : a.scores >= 800_000 && a.readyMs < 2000],
+      ['…then its grade analysis p99 < 100 ms (50 conns)', ms(p99('grade analysis of a district exam')), measured(p99('grade analysis of a district exam'), (n) => n < 100)],
+      ['…its class comparison p99 < 100 ms (50 conns)', ms(p99('class comparison of a district exam (total)')), measured(p99('class comparison of a district exam (total)'), (n) => n < 100)],
+      ['…its grade ranking p99 < 100 ms (50 conns)', ms(p99('grade ranking of a district exam (total, a page of 20 anywhere)')), measured(p99('grade ranking of a district exam (total, a page of 20 anywhere)'), (n) => n < 100)],
+      ["a student's trend p99 < 50 ms (50 conns)", ms(p99("a student's trend (random students of the exam)")), measured(p99("a student's trend (random students of the exam)"), (n) => n < 50)],
     );
   }
   const sheets = find('save a class score sheet (≈ 50 students × 9 subjects)', 50);

@@ -28,11 +28,8 @@ CREATE TABLE "score_totals" (
 --> statement-breakpoint
 ALTER TABLE "score_batches" ADD COLUMN "analysis_state" varchar(10) DEFAULT 'none' NOT NULL;--> statement-breakpoint
 ALTER TABLE "score_batches" ADD COLUMN "analysed_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "score_stats" ADD CONSTRAINT "score_stats_batch_id_score_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."score_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "score_totals" ADD CONSTRAINT "score_totals_batch_id_score_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."score_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "score_totals" ADD CONSTRAINT "score_totals_student_id_students_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."students"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "score_totals_rank_idx" ON "score_totals" USING btree ("batch_id","grade_rank");--> statement-breakpoint
-CREATE INDEX "score_totals_class_idx" ON "score_totals" USING btree ("batch_id","class_id","class_rank");--> statement-breakpoint
+CREATE INDEX "score_totals_rank_idx" ON "score_totals" USING btree ("batch_id","grade_rank","student_id");--> statement-breakpoint
+CREATE INDEX "score_totals_class_idx" ON "score_totals" USING btree ("batch_id","class_id","class_rank","student_id");--> statement-breakpoint
 CREATE INDEX "score_totals_student_idx" ON "score_totals" USING btree ("student_id");--> statement-breakpoint
 -- Batches released before the analysis existed get their figures computed in the background once.
 UPDATE "score_batches" SET "analysis_state" = 'pending' WHERE "released";--> statement-breakpoint

@@ -152,12 +152,14 @@ export const scoreSheetVersions = pgTable(
 /**
  * 成绩分析: the figures of a released batch, computed once in the background at its release and dropped when
  * the release is cancelled. One row per class and subject, plus class 0 for the whole grade and course 0
- * for the total; absent and exempt students are counted apart and left out of the figures.
+ * for the total; absent and exempt students are counted apart and left out of the figures. Neither table
+ * has foreign keys: they are figures derived from the scores, written 100,000 rows at a time where a
+ * check per row doubled the time, and only a released batch has them, which cannot be deleted.
  */
 export const scoreStats = pgTable(
   'score_stats',
   {
-    batchId: integer('batch_id').notNull().references(() => scoreBatches.id, { onDelete: 'cascade' }),
+    batchId: integer('batch_id').notNull(),
     /** 0 for the grade. */
     classId: integer('class_id').notNull(),
     /** 0 for the total. */
@@ -182,8 +184,8 @@ export const scoreStats = pgTable(
 export const scoreTotals = pgTable(
   'score_totals',
   {
-    batchId: integer('batch_id').notNull().references(() => scoreBatches.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
+    batchId: integer('batch_id').notNull(),
+    studentId: integer('student_id').notNull(),
     classId: integer('class_id').notNull(),
     total: numeric('total', { precision: 8, scale: 2 }).notNull(),
     classRank: integer('class_rank').notNull(),
@@ -191,8 +193,8 @@ export const scoreTotals = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.batchId, t.studentId] }),
-    index('score_totals_rank_idx').on(t.batchId, t.gradeRank),
-    index('score_totals_class_idx').on(t.batchId, t.classId, t.classRank),
+    index('score_totals_rank_idx').on(t.batchId, t.gradeRank, t.studentId),
+    index('score_totals_class_idx').on(t.batchId, t.classId, t.classRank, t.studentId),
     index('score_totals_student_idx').on(t.studentId),
   ],
 );

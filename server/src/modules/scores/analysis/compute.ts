@@ -42,6 +42,13 @@ export async function computeAnalysis(tx: Tx, batchIds: number[]): Promise<numbe
     SELECT id FROM score_batches WHERE id = ANY(${intArray(sorted)}) AND released AND analysis_state IN ('pending', 'failed')`)).map((row) => row.id);
   if (!waiting.length) return [];
   const ids = intArray(waiting);
+  // Batches just released have no statistics yet: the planner, expecting a few rows, would pick nested loops,
+  // merge joins and sorts that take seconds over a district's scores. Hashes with room in memory suit this,
+  // and the sums are taken in float8 (numeric arithmetic over a million rows is several times slower).
+  await tx.execute(sql`SET LOCAL enable_nestloop = off`);
+  await tx.execute(sql`SET LOCAL enable_mergejoin = off`);
+  await tx.execute(sql`SET LOCAL enable_sort = off`);
+  await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
   await tx.execute(sql`DELETE FROM score_stats WHERE batch_id = ANY(${ids})`);
   await tx.execute(sql`DELETE FROM score_totals WHERE batch_id = ANY(${ids})`);
   // A student belongs to the class they are in now, as the batch lists it (as the family's transcript counts).
@@ -59,18 +66,18 @@ export async function computeAnalysis(tx: Tx, batchIds: number[]): Promise<numbe
   // Per class first; the grade's row adds the classes' sums up (counts, sums, squares and bands all add).
   await tx.execute(sql`
     WITH lines AS (
-      SELECT bs.batch_id, bs.course_id, ss.full_mark::numeric AS full_mark, ss.pass_line, ss.good_line, ss.excellent_line
+      SELECT bs.batch_id, bs.course_id, ss.full_mark::float8 AS full_mark, ss.pass_line::float8 AS pass_line, ss.good_line::float8 AS good_line, ss.excellent_line::float8 AS excellent_line
       FROM score_batch_subjects bs JOIN score_systems ss ON ss.id = bs.score_system_id WHERE bs.batch_id = ANY(${ids})
       UNION ALL
-      SELECT bs.batch_id, 0, sum(ss.full_mark)::numeric, sum(ss.pass_line), sum(ss.good_line), sum(ss.excellent_line)
+      SELECT bs.batch_id, 0, sum(ss.full_mark)::float8, sum(ss.pass_line)::float8, sum(ss.good_line)::float8, sum(ss.excellent_line)::float8
       FROM score_batch_subjects bs JOIN score_systems ss ON ss.id = bs.score_system_id WHERE bs.batch_id = ANY(${ids}) GROUP BY bs.batch_id),
     entries AS (
-      SELECT sc.batch_id, s.class_id, sc.course_id, sc.score, sc.mark
+      SELECT sc.batch_id, s.class_id, sc.course_id, sc.score::float8 AS score, sc.mark
       FROM scores sc JOIN students s ON s.id = sc.student_id
       JOIN score_batch_classes bc ON bc.batch_id = sc.batch_id AND bc.class_id = s.class_id
       WHERE sc.batch_id = ANY(${ids})
       UNION ALL
-      SELECT batch_id, class_id, 0, total, NULL FROM score_totals WHERE batch_id = ANY(${ids})),
+      SELECT batch_id, class_id, 0, total::float8, NULL FROM score_totals WHERE batch_id = ANY(${ids})),
     marked AS (
       SELECT e.*, l.pass_line, l.good_line, l.excellent_line,
         CASE WHEN e.score IS NULL OR l.full_mark <= 0 THEN NULL ELSE least(floor(e.score * 10 / l.full_mark), 9)::int END AS band
@@ -95,11 +102,12 @@ export async function computeAnalysis(tx: Tx, batchIds: number[]): Promise<numbe
       FROM per_class GROUP BY batch_id, course_id)
     INSERT INTO score_stats (batch_id, class_id, course_id, counted, absent, exempt, average, highest, lowest, std_dev, pass, good, excellent, bands)
     SELECT batch_id, class_id, course_id, counted, absent, exempt,
-      CASE WHEN counted > 0 THEN round(s1 / counted, 2) END, highest, lowest,
-      CASE WHEN counted > 0 THEN round(sqrt(greatest(s2 / counted - (s1 / counted) ^ 2, 0)), 2) END,
+      CASE WHEN counted > 0 THEN round((s1 / counted)::numeric, 2) END, highest, lowest,
+      CASE WHEN counted > 0 THEN round(sqrt(greatest(s2 / counted - (s1 / counted) ^ 2, 0))::numeric, 2) END,
       pass, good, excellent, ARRAY[b0, b1, b2, b3, b4, b5, b6, b7, b8, b9]
     FROM both_levels`);
-  await tx.execute(sql`UPDATE score_batches SET analysis_state = 'ready', analysed_at = now() WHERE id = ANY(${ids})`);
+  // The clock's time, not the transaction's start: the figures are ready when the computation ends.
+  await tx.execute(sql`UPDATE score_batches SET analysis_state = 'ready', analysed_at = clock_timestamp() WHERE id = ANY(${ids})`);
   return waiting;
 }
 

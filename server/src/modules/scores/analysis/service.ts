@@ -29,14 +29,16 @@ const seesAll = (caller: Caller) => caller.permissions.has(SCORE_ANALYSIS_PERMIS
 
 /**
  * Whether the caller teaches or leads class `cls` in term `term` (SQL); for a subject `course`, whether
- * they teach that subject to it or lead it. The term's timetable says who teaches what.
+ * they teach that subject to it or lead it. The term's timetable says who teaches what. Written as IN over
+ * the caller's few classes, which PostgreSQL reads once for a whole list instead of once per class.
  */
 function ownClass(caller: Caller, term: SQL, cls: SQL, course?: SQL): SQL {
   const me = caller.auth.userId;
   return sql`(
-    EXISTS (SELECT 1 FROM classes c0 JOIN staff st0 ON st0.id = c0.class_teacher_id WHERE c0.id = ${cls} AND st0.user_id = ${me})
-    OR EXISTS (SELECT 1 FROM timetable_entries te0 JOIN staff st1 ON st1.id = te0.teacher_id
-               WHERE te0.term_id = ${term} AND te0.class_id = ${cls} AND st1.user_id = ${me} ${course ? sql`AND te0.course_id = ${course}` : sql``}))`;
+    ${cls} IN (SELECT c0.id FROM classes c0 JOIN staff st0 ON st0.id = c0.class_teacher_id WHERE st0.user_id = ${me})
+    OR ${course ? sql`(${cls}, ${course})` : cls} IN (
+      SELECT te0.class_id${course ? sql`, te0.course_id` : sql``} FROM timetable_entries te0 JOIN staff st1 ON st1.id = te0.teacher_id
+      WHERE te0.term_id = ${term} AND st1.user_id = ${me}))`;
 }
 
 interface BatchRaw extends Omit<AnalysisBatch, 'releasedAt' | 'analysedAt'> {
@@ -212,11 +214,15 @@ export async function ranking(
   const rows =
     query.courseId === TOTAL_COURSE_ID
       ? await queryRows<Raw>(db, sql`
-          SELECT r.student_id AS "studentId", s.student_number AS "studentNumber", s.name, r.class_id AS "classId", coalesce(c.name, '') AS "className",
-            r.total::float8 AS score, NULL AS mark, r.grade_rank AS "gradeRank", r.class_rank AS "classRank", count(*) OVER ()::int AS total
-          FROM score_totals r JOIN students s ON s.id = r.student_id LEFT JOIN classes c ON c.id = r.class_id
-          WHERE r.batch_id = ${batch.id} ${inClass}
-          ORDER BY r.grade_rank, s.student_number LIMIT ${query.limit} OFFSET ${offset}`)
+          WITH page AS (
+            SELECT r.student_id, r.class_id, r.total, r.grade_rank, r.class_rank FROM score_totals r
+            WHERE r.batch_id = ${batch.id} ${inClass}
+            ORDER BY ${query.classId ? sql`r.class_rank` : sql`r.grade_rank`}, r.student_id LIMIT ${query.limit} OFFSET ${offset})
+          SELECT p.student_id AS "studentId", s.student_number AS "studentNumber", s.name, p.class_id AS "classId", coalesce(c.name, '') AS "className",
+            p.total::float8 AS score, NULL AS mark, p.grade_rank AS "gradeRank", p.class_rank AS "classRank",
+            (SELECT st.counted FROM score_stats st WHERE st.batch_id = ${batch.id} AND st.class_id = ${query.classId ?? 0} AND st.course_id = 0) AS total
+          FROM page p JOIN students s ON s.id = p.student_id LEFT JOIN classes c ON c.id = p.class_id
+          ORDER BY ${query.classId ? sql`p.class_rank` : sql`p.grade_rank`}, p.student_id`)
       : await queryRows<Raw>(db, sql`
           WITH r AS (
             SELECT sc.student_id, s.class_id, sc.score, sc.mark,
