@@ -74,15 +74,29 @@ export async function analysisBatches(db: DbOrTx, caller: Caller, termId: number
 }
 
 /** A released batch whose figures are ready; otherwise the reason, in the caller's language. */
-async function readyBatch(db: DbOrTx, caller: Caller, batchId: number): Promise<AnalysisBatch> {
-  const [raw] = await queryRows<BatchRaw & { released: boolean }>(db, sql`
-    SELECT ${batchColumns(caller)}, b.released FROM score_batches b JOIN terms t ON t.id = b.term_id JOIN grades g ON g.id = b.grade_id WHERE b.id = ${batchId}`);
+/**
+ * A released batch whose figures are ready; otherwise the reason, in the caller's language. `extra` is a
+ * JSON expression read in the same statement (a view's rows), `course` a subject the batch must have: a view
+ * of the analysis is then one round trip.
+ */
+async function readyBatch<Extra = never>(
+  db: DbOrTx,
+  caller: Caller,
+  batchId: number,
+  options: { extra?: SQL; course?: number } = {},
+): Promise<{ batch: AnalysisBatch; extra: Extra }> {
+  const { extra, course } = options;
+  const [raw] = await queryRows<BatchRaw & { released: boolean; extra: Extra | string | null; courseOk: boolean }>(db, sql`
+    SELECT ${batchColumns(caller)}, b.released, ${extra ?? sql`NULL`} AS extra,
+      ${course ? sql`EXISTS (SELECT 1 FROM score_batch_subjects x WHERE x.batch_id = b.id AND x.course_id = ${course})` : sql`TRUE`} AS "courseOk"
+    FROM score_batches b JOIN terms t ON t.id = b.term_id JOIN grades g ON g.id = b.grade_id WHERE b.id = ${batchId}`);
   if (!raw) throw notFound();
-  const { released, ...rest } = raw;
+  const { released, extra: rows, courseOk, ...rest } = raw;
   if (!released) throw conflict('scoreAnalysis.notReleased', { name: raw.name });
   if (raw.state === 'pending' || raw.state === 'none') throw conflict('scoreAnalysis.pending', { name: raw.name });
   if (raw.state === 'failed') throw conflict('scoreAnalysis.failed', { name: raw.name });
-  return toBatch(rest);
+  if (!courseOk) throw badRequest('scoreAnalysis.courseNotInBatch');
+  return { batch: toBatch(rest), extra: (rows === null ? null : jsonValue(rows)) as Extra };
 }
 
 interface StatsRaw {
@@ -150,33 +164,29 @@ function toStats(raw: StatsRaw, language: Language): SubjectStats {
 
 /** The grade's figures of every subject and of the total. */
 export async function gradeAnalysis(db: DbOrTx, caller: Caller, batchId: number): Promise<GradeAnalysis> {
-  const batch = await readyBatch(db, caller, batchId);
-  const rows = await queryRows<StatsRaw>(db, sql`
-    SELECT ${STATS_COLUMNS} FROM ${batchLines(batchId, caller.language)} l
-    LEFT JOIN score_stats st ON st.batch_id = ${batchId} AND st.class_id = 0 AND st.course_id = l.course_id
-    ORDER BY l.last, l.sort, l.course_id`);
-  return { batch, subjects: rows.map((row) => toStats(row, caller.language)) };
-}
-
-async function checkCourse(db: DbOrTx, batchId: number, courseId: number): Promise<void> {
-  if (courseId === TOTAL_COURSE_ID) return;
-  const [found] = await queryRows<{ ok: number }>(db, sql`SELECT 1 AS ok FROM score_batch_subjects WHERE batch_id = ${batchId} AND course_id = ${courseId}`);
-  if (!found) throw badRequest('scoreAnalysis.courseNotInBatch');
+  const { batch, extra } = await readyBatch<StatsRaw[]>(db, caller, batchId, {
+    extra: sql`(SELECT json_agg(x ORDER BY x.last, x.sort, x."courseId") FROM (
+      SELECT ${STATS_COLUMNS}, l.last, l.sort FROM ${batchLines(batchId, caller.language)} l
+      LEFT JOIN score_stats st ON st.batch_id = ${batchId} AND st.class_id = 0 AND st.course_id = l.course_id) x)`,
+  });
+  return { batch, subjects: (extra ?? []).map((row) => toStats(row, caller.language)) };
 }
 
 /** Each class's figures of one subject (or the total) beside the grade's. */
 export async function classComparison(db: DbOrTx, caller: Caller, batchId: number, courseId: number): Promise<ClassComparison> {
-  const batch = await readyBatch(db, caller, batchId);
-  await checkCourse(db, batchId, courseId);
-  const rows = await queryRows<StatsRaw & { classId: number; className: string; mine: boolean }>(db, sql`
-    SELECT ${STATS_COLUMNS}, bc.class_id AS "classId", coalesce(c.name, '') AS "className",
-      ${ownClass(caller, sql`${batch.termId}`, sql`bc.class_id`, courseId === TOTAL_COURSE_ID ? undefined : sql`${courseId}`)} AS mine
-    FROM (SELECT * FROM ${batchLines(batchId, caller.language)} x WHERE x.course_id = ${courseId}) l
-    CROSS JOIN (SELECT 0 AS class_id UNION ALL SELECT class_id FROM score_batch_classes WHERE batch_id = ${batchId}) bc
-    LEFT JOIN classes c ON c.id = bc.class_id
-    LEFT JOIN score_stats st ON st.batch_id = ${batchId} AND st.class_id = bc.class_id AND st.course_id = l.course_id
-    ORDER BY bc.class_id = 0 DESC, c.sort, c.id`);
-  const [grade, ...classes] = rows;
+  type Raw = StatsRaw & { classId: number; className: string; mine: boolean };
+  const { extra } = await readyBatch<Raw[]>(db, caller, batchId, {
+    course: courseId,
+    // A subject outside the batch leaves no lines, hence no rows; the check above refuses it first.
+    extra: sql`(SELECT json_agg(x ORDER BY x."classId" = 0 DESC, x.class_sort, x."classId") FROM (
+      SELECT ${STATS_COLUMNS}, bc.class_id AS "classId", coalesce(c.name, '') AS "className", c.sort AS class_sort,
+        ${ownClass(caller, sql`b.term_id`, sql`bc.class_id`, courseId === TOTAL_COURSE_ID ? undefined : sql`${courseId}`)} AS mine
+      FROM (SELECT * FROM ${batchLines(batchId, caller.language)} y WHERE y.course_id = ${courseId}) l
+      CROSS JOIN (SELECT 0 AS class_id UNION ALL SELECT class_id FROM score_batch_classes WHERE batch_id = ${batchId}) bc
+      LEFT JOIN classes c ON c.id = bc.class_id
+      LEFT JOIN score_stats st ON st.batch_id = ${batchId} AND st.class_id = bc.class_id AND st.course_id = l.course_id) x)`,
+  });
+  const [grade, ...classes] = extra ?? [];
   return {
     courseId,
     grade: toStats(grade!, caller.language),
@@ -204,8 +214,7 @@ export async function ranking(
   caller: Caller,
   query: { batchId: number; courseId: number; classId?: number | undefined; currPage: number; limit: number },
 ): Promise<Ranking> {
-  const batch = await readyBatch(db, caller, query.batchId);
-  await checkCourse(db, batch.id, query.courseId);
+  const { batch } = await readyBatch(db, caller, query.batchId, { course: query.courseId });
   if (query.classId) await checkClass(db, caller, batch, query.classId);
   else if (!seesAll(caller)) throw forbidden();
   const offset = query.currPage * query.limit;
@@ -242,7 +251,7 @@ export async function ranking(
 
 /** A class's students with every subject, their total and places, and the class's figures beside the grade's. */
 export async function classScores(db: DbOrTx, caller: Caller, batchId: number, classId: number): Promise<ClassScores> {
-  const batch = await readyBatch(db, caller, batchId);
+  const { batch } = await readyBatch(db, caller, batchId);
   const className = await checkClass(db, caller, batch, classId);
   const stats = await queryRows<StatsRaw & { classId: number }>(db, sql`
     SELECT ${STATS_COLUMNS}, lv.class_id AS "classId"
@@ -273,50 +282,60 @@ export async function classScores(db: DbOrTx, caller: Caller, batchId: number, c
 
 /** A student's totals and places across the analysed batches, and their latest batch's subjects against the grade. */
 export async function studentAnalysis(db: DbOrTx, caller: Caller, studentId: number): Promise<StudentAnalysis> {
-  const [student] = await queryRows<StudentAnalysis['student'] & { classId: number | null; mine: boolean }>(db, sql`
-    SELECT s.id, s.name, s.student_number AS "studentNumber", coalesce(c.name, '') AS "className", s.class_id AS "classId",
-      ${seesAll(caller) ? sql`TRUE` : sql`s.class_id IS NOT NULL AND ${ownClass(caller, sql`(SELECT id FROM terms WHERE is_current LIMIT 1)`, sql`s.class_id`)}`} AS mine
-    FROM students s LEFT JOIN classes c ON c.id = s.class_id WHERE s.id = ${studentId}`);
+  type Point = StudentAnalysis['trend'][number] & { releasedAtRaw: Date | string | null };
+  type Strength = Omit<SubjectStrength, 'zScore' | 'share'> & { stdDev: number | null };
+  // One statement: a trend is read by every teacher opening a student, and each round trip costs.
+  const [answer] = await queryRows<{
+    student: (StudentAnalysis['student'] & { mine: boolean }) | string | null;
+    trend: Point[] | string | null;
+    latest: Strength[] | string | null;
+  }>(db, sql`
+    WITH trend AS (
+      SELECT b.id AS "batchId", b.name, b.exam_node AS "examNode", ${localName('t', caller.language)} AS "termName", b.released_at AS "releasedAtRaw",
+        tt.total::float8 AS total,
+        (SELECT sum(ss.full_mark)::int FROM score_batch_subjects bs JOIN score_systems ss ON ss.id = bs.score_system_id WHERE bs.batch_id = b.id) AS "totalFull",
+        g.average::float8 AS "gradeAverage", tt.class_rank AS "classRank", coalesce(cl.counted, 0) AS "classSize",
+        tt.grade_rank AS "gradeRank", coalesce(g.counted, 0) AS "gradeSize"
+      FROM score_totals tt JOIN score_batches b ON b.id = tt.batch_id JOIN terms t ON t.id = b.term_id
+      LEFT JOIN score_stats g ON g.batch_id = b.id AND g.class_id = 0 AND g.course_id = 0
+      LEFT JOIN score_stats cl ON cl.batch_id = b.id AND cl.class_id = tt.class_id AND cl.course_id = 0
+      WHERE tt.student_id = ${studentId} AND b.released AND b.analysis_state = 'ready'),
+    latest AS (SELECT "batchId" FROM trend ORDER BY "releasedAtRaw" DESC, "batchId" DESC LIMIT 1)
+    SELECT
+      (SELECT json_build_object('id', s.id, 'name', s.name, 'studentNumber', s.student_number, 'className', coalesce(c.name, ''),
+         'mine', ${seesAll(caller) ? sql`TRUE` : sql`s.class_id IS NOT NULL AND ${ownClass(caller, sql`(SELECT id FROM terms WHERE is_current LIMIT 1)`, sql`s.class_id`)}`})
+       FROM students s LEFT JOIN classes c ON c.id = s.class_id WHERE s.id = ${studentId}) AS student,
+      (SELECT json_agg(trend ORDER BY "releasedAtRaw", "batchId") FROM trend) AS trend,
+      (SELECT json_agg(json_build_object('courseId', bs.course_id, 'courseName', ${localName('co', caller.language)}, 'fullMark', ss.full_mark,
+         'score', sc.score::float8, 'mark', sc.mark, 'gradeAverage', g.average::float8, 'stdDev', g.std_dev::float8) ORDER BY co.sort, co.id)
+       FROM score_batch_subjects bs JOIN courses co ON co.id = bs.course_id JOIN score_systems ss ON ss.id = bs.score_system_id
+       LEFT JOIN scores sc ON sc.batch_id = bs.batch_id AND sc.course_id = bs.course_id AND sc.student_id = ${studentId}
+       LEFT JOIN score_stats g ON g.batch_id = bs.batch_id AND g.class_id = 0 AND g.course_id = bs.course_id
+       WHERE bs.batch_id = (SELECT "batchId" FROM latest)) AS latest`);
+  const student = answer?.student ? jsonValue(answer.student) : null;
   if (!student) throw notFound();
   if (!student.mine) throw new AppError('scoreAnalysis.notYourStudent', 403, ResultCode.forbidden);
-  const { classId: _classId, mine: _mine, ...who } = student;
-  const trend = await queryRows<StudentAnalysis['trend'][number] & { releasedAtRaw: Date | string | null }>(db, sql`
-    SELECT b.id AS "batchId", b.name, b.exam_node AS "examNode", ${localName('t', caller.language)} AS "termName", b.released_at AS "releasedAtRaw",
-      tt.total::float8 AS total,
-      (SELECT sum(ss.full_mark)::int FROM score_batch_subjects bs JOIN score_systems ss ON ss.id = bs.score_system_id WHERE bs.batch_id = b.id) AS "totalFull",
-      g.average::float8 AS "gradeAverage", tt.class_rank AS "classRank", coalesce(cl.counted, 0) AS "classSize",
-      tt.grade_rank AS "gradeRank", coalesce(g.counted, 0) AS "gradeSize"
-    FROM score_totals tt JOIN score_batches b ON b.id = tt.batch_id JOIN terms t ON t.id = b.term_id
-    LEFT JOIN score_stats g ON g.batch_id = b.id AND g.class_id = 0 AND g.course_id = 0
-    LEFT JOIN score_stats cl ON cl.batch_id = b.id AND cl.class_id = tt.class_id AND cl.course_id = 0
-    WHERE tt.student_id = ${studentId} AND b.released AND b.analysis_state = 'ready'
-    ORDER BY b.released_at, b.id`);
+  const { mine: _mine, ...who } = student;
+  const trend = jsonValue(answer!.trend ?? '[]') ?? [];
   const last = trend.at(-1);
-  let latest: StudentAnalysis['latest'] = null;
-  if (last) {
-    const subjects = await queryRows<Omit<SubjectStrength, 'zScore' | 'share'> & { stdDev: number | null }>(db, sql`
-      SELECT bs.course_id AS "courseId", ${localName('co', caller.language)} AS "courseName", ss.full_mark AS "fullMark",
-        sc.score::float8 AS score, sc.mark, g.average::float8 AS "gradeAverage", g.std_dev::float8 AS "stdDev"
-      FROM score_batch_subjects bs JOIN courses co ON co.id = bs.course_id JOIN score_systems ss ON ss.id = bs.score_system_id
-      LEFT JOIN scores sc ON sc.batch_id = bs.batch_id AND sc.course_id = bs.course_id AND sc.student_id = ${studentId}
-      LEFT JOIN score_stats g ON g.batch_id = bs.batch_id AND g.class_id = 0 AND g.course_id = bs.course_id
-      WHERE bs.batch_id = ${last.batchId} ORDER BY co.sort, co.id`);
-    latest = {
-      batchId: last.batchId,
-      name: last.name,
-      subjects: subjects.map(({ stdDev, ...subject }) => ({
-        ...subject,
-        zScore: subject.score !== null && subject.gradeAverage !== null && stdDev ? Math.round(((subject.score - subject.gradeAverage) / stdDev) * 100) / 100 : null,
-        share: subject.score !== null && subject.fullMark > 0 ? Math.round((subject.score / subject.fullMark) * 10_000) / 10_000 : null,
-      })),
-    };
-  }
+  const subjects = jsonValue(answer!.latest ?? '[]') ?? [];
+  const latest: StudentAnalysis['latest'] = last
+    ? {
+        batchId: last.batchId,
+        name: last.name,
+        subjects: subjects.map(({ stdDev, ...subject }) => ({
+          ...subject,
+          zScore: subject.score !== null && subject.gradeAverage !== null && stdDev ? Math.round(((subject.score - subject.gradeAverage) / stdDev) * 100) / 100 : null,
+          share: subject.score !== null && subject.fullMark > 0 ? Math.round((subject.score / subject.fullMark) * 10_000) / 10_000 : null,
+        })),
+      }
+    : null;
   return { student: who, trend: trend.map(({ releasedAtRaw, ...point }) => ({ ...point, releasedAt: releasedAtRaw ? schoolMinute(releasedAtRaw) : '' })), latest };
 }
 
 /** The caller's classes and subjects in the batch (the term's timetable; a class teacher's class with its total) against the grade. */
 export async function teacherAnalysis(db: DbOrTx, caller: Caller, batchId: number): Promise<TeacherAnalysis> {
-  const batch = await readyBatch(db, caller, batchId);
+  const { batch } = await readyBatch(db, caller, batchId);
   const me = caller.auth.userId;
   const rows = await queryRows<{ classId: number; className: string; courseId: number; place: number | null; classCount: number }>(db, sql`
     WITH own AS (
