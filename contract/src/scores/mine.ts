@@ -54,6 +54,9 @@ export interface MyScoreBatch {
   classRank: number | null;
   /** Students of the class with a total. */
   classSize: number;
+  /** The total's place in the grade, once the batch's analysis is computed (成绩分析); null before or without a total. */
+  gradeRank: number | null;
+  gradeSize: number;
 }
 
 export interface MyScores {

@@ -23,6 +23,8 @@ interface Batch {
   totalFull: number;
   classRank: number | null;
   classSize: number;
+  gradeRank: number | null;
+  gradeSize: number;
   subjects: { courseName: string; score: number | null; mark: string | null; level: string | null; classAverage: number | null; classHighest: number | null; classRank: number | null; classCount: number; parts: { name: string; score: number }[] }[];
 }
 
@@ -43,6 +45,9 @@ describe("the family's scores (成绩单)", () => {
         expect(subject.classRank).toBeLessThanOrEqual(subject.classCount);
         expect(['excellent', 'good', 'pass', 'fail']).toContain(subject.level);
       }
+      // The seeded batches are analysed: the grade's place is there and not below the class's.
+      expect(batch.gradeRank).toBeGreaterThanOrEqual(batch.classRank!);
+      expect(batch.gradeSize).toBeGreaterThanOrEqual(batch.classSize);
       const sum = batch.subjects.reduce((total, s) => total + (s.score ?? 0), 0);
       expect(batch.total).toBeCloseTo(sum, 2);
     }

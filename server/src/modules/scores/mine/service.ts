@@ -47,6 +47,8 @@ export async function myScores(db: DbOrTx, auth: AuthContext, studentId: number 
       (SELECT 1 + count(*)::int FROM totals tt WHERE tt.batch_id = m.id
          AND tt.total > (SELECT t2.total FROM totals t2 WHERE t2.batch_id = m.id AND t2.student_id = ${student.id})) AS "classRank",
       (SELECT count(*)::int FROM totals tt WHERE tt.batch_id = m.id) AS "classSize",
+      (SELECT st.grade_rank FROM score_totals st WHERE st.batch_id = m.id AND st.student_id = ${student.id}) AS "gradeRank",
+      coalesce((SELECT g.counted FROM score_stats g WHERE g.batch_id = m.id AND g.class_id = 0 AND g.course_id = 0), 0) AS "gradeSize",
       (SELECT coalesce(json_agg(json_build_object(
           'courseId', bs.course_id, 'courseName', ${localName('co', language)}, 'fullMark', ss.full_mark,
           'score', own.score::float8, 'mark', own.mark,

@@ -170,6 +170,14 @@ export function BatchCard({ batch, phone }: { batch: MyScoreBatch; phone: boolea
             {batch.classRank !== null && batch.classSize > 0 ? ` / ${batch.classSize}` : ''}
           </span>
         </span>
+        {batch.gradeRank !== null && batch.gradeSize > 0 && (
+          <span className="my-scores-total-part" data-testid={`my-scores-grade-place-${batch.id}`}>
+            <span className="my-scores-total-label">{t('myScoresPage.gradePlace')}</span>
+            <span className="my-scores-total-value">
+              <strong>{batch.gradeRank}</strong> / {batch.gradeSize}
+            </span>
+          </span>
+        )}
       </footer>
     </section>
   );

@@ -75,6 +75,8 @@ const batch = (id: number, extra: Partial<MyScoreBatch>): MyScoreBatch => ({
   totalFull: 350,
   classRank: null,
   classSize: 42,
+  gradeRank: null,
+  gradeSize: 0,
   ...extra,
 });
 
@@ -101,6 +103,8 @@ const BATCHES: MyScoreBatch[] = [
     ],
     total: 210.5,
     classRank: 5,
+    gradeRank: 37,
+    gradeSize: 410,
   }),
   batch(2, {
     name: 'Grade 10 midterm',
@@ -269,6 +273,9 @@ describe('MyScoresPage', () => {
 
     expect(screen.getByTestId('my-scores-total-3')).toHaveTextContent('Total210.5 / 350');
     expect(screen.getByTestId('my-scores-total-3')).toHaveTextContent('Place in class5 / 42');
+    // The grade's place once the analysis has it; not before.
+    expect(screen.getByTestId('my-scores-grade-place-3')).toHaveTextContent('Place in the grade37 / 410');
+    expect(screen.queryByTestId('my-scores-grade-place-2')).toBeNull();
     expect(screen.getByTestId('my-scores-total-4')).toHaveTextContent('Total— / 100');
 
     expect(screen.getByTestId('my-scores-trend')).toBeInTheDocument();
