@@ -17,6 +17,7 @@ import { rollFlows } from './roll/rollFlows.mjs';
 import { teachingClassFlows } from './roll/teachingClassFlows.mjs';
 import { arrangementFlows } from './exams/arrangementFlows.mjs';
 import { scoreEntryFlows } from './scores/scoreEntryFlows.mjs';
+import { scoreAnalysisFlows } from './scores/scoreAnalysisFlows.mjs';
 import { certificateFlows } from './applications/certificateFlows.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
@@ -471,4 +472,6 @@ export const flows = [
   ...arrangementFlows,
   // Issue 15: score registration and sub-score settings (web/e2e/scores/scoreEntryFlows.mjs).
   ...scoreEntryFlows,
+  // Issue 15: score analysis (web/e2e/scores/scoreAnalysisFlows.mjs).
+  ...scoreAnalysisFlows,
 ];

@@ -140,6 +140,10 @@ export const scoresEn = {
   'scoreAnalysis.col.score': 'Score',
   'scoreAnalysis.col.gradeRank': 'Grade place',
   'scoreAnalysis.col.classRank': 'Class place',
+  'analysisSettings.percentRange': 'A line is a whole percent of the full mark from 1 to 100',
+  'analysisSettings.order': 'The pass line must be below the good line, and the good line below the excellent line',
+  'analysisSettings.saved': 'The lines of {name} are saved',
+  'analysisSettings.savedRecompute': 'The lines of {name} are saved: its analysis is being computed again',
 } as const;
 
 export const scoresZh: Record<keyof typeof scoresEn, string> = {
@@ -283,4 +287,8 @@ export const scoresZh: Record<keyof typeof scoresEn, string> = {
   'scoreAnalysis.col.score': '成绩',
   'scoreAnalysis.col.gradeRank': '年级名次',
   'scoreAnalysis.col.classRank': '班级名次',
+  'analysisSettings.percentRange': '分数线为满分的 1% 到 100% 的整数',
+  'analysisSettings.order': '及格线须低于良好线，良好线须低于优秀线',
+  'analysisSettings.saved': '{name}的分数线已保存',
+  'analysisSettings.savedRecompute': '{name}的分数线已保存，正在重新计算分析',
 };

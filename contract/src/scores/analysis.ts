@@ -213,3 +213,68 @@ export interface TeacherAnalysis {
   /** The subjects the caller teaches in the batch's classes (the term's timetable) and, for a class teacher, the total of their class. */
   rows: TeacherClassRow[];
 }
+
+// ---------------------------------------------------------------------------------------------------
+// 考试分析设置 (/cjfxNew/cjgl/ksfxsz): the lines an exam's analysis counts against.
+
+export const ANALYSIS_SETTINGS_URL = '/cjfxNew/cjgl/ksfxsz';
+export const ANALYSIS_SETTINGS_PERMISSION = 'score:analysisSettings';
+
+/**
+ * An exam's pass, good and excellent lines: the score systems' own (the default), or percents of each
+ * subject's full mark the office sets for this exam alone (a hard exam may pass at 50 %). Changing them
+ * for a released exam computes its analysis again.
+ */
+export const analysisSettingsSaveSchema = z
+  .object({
+    batchId: requiredId('scoreAnalysis.batchRequired'),
+    custom: z.boolean({ message: 'errors.badRequest' }),
+    passPercent: z.number({ message: 'analysisSettings.percentRange' }).int('analysisSettings.percentRange').min(1, 'analysisSettings.percentRange').max(100, 'analysisSettings.percentRange').optional(),
+    goodPercent: z.number({ message: 'analysisSettings.percentRange' }).int('analysisSettings.percentRange').min(1, 'analysisSettings.percentRange').max(100, 'analysisSettings.percentRange').optional(),
+    excellentPercent: z.number({ message: 'analysisSettings.percentRange' }).int('analysisSettings.percentRange').min(1, 'analysisSettings.percentRange').max(100, 'analysisSettings.percentRange').optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.custom) return;
+    const { passPercent: pass, goodPercent: good, excellentPercent: excellent } = value;
+    if (pass === undefined || good === undefined || excellent === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'analysisSettings.percentRange', path: [pass === undefined ? 'passPercent' : good === undefined ? 'goodPercent' : 'excellentPercent'] });
+      return;
+    }
+    if (!(pass < good && good < excellent)) ctx.addIssue({ code: 'custom', message: 'analysisSettings.order', path: ['goodPercent'] });
+  });
+export type AnalysisSettingsSave = z.infer<typeof analysisSettingsSaveSchema>;
+
+export interface AnalysisSettingsSubject {
+  courseId: number;
+  courseName: string;
+  fullMark: number;
+  /** The lines the analysis counts against (the custom percents applied, or the score system's). */
+  passLine: number;
+  goodLine: number;
+  excellentLine: number;
+  /** The score system's own lines, for the form's preview when the exam goes back to them. */
+  systemPassLine: number;
+  systemGoodLine: number;
+  systemExcellentLine: number;
+}
+
+export interface AnalysisSettingsBatch {
+  id: number;
+  name: string;
+  gradeName: string;
+  examNode: string;
+  released: boolean;
+  state: AnalysisState;
+  custom: boolean;
+  /** The custom percents; null with the score systems' lines. */
+  passPercent: number | null;
+  goodPercent: number | null;
+  excellentPercent: number | null;
+  subjects: AnalysisSettingsSubject[];
+}
+
+export interface AnalysisSettingsList {
+  terms: { id: number; name: string; isCurrent: boolean }[];
+  /** Every batch of the term, the newest entry window first. */
+  batches: AnalysisSettingsBatch[];
+}

@@ -51,6 +51,7 @@ import { scoreEntryRoutes } from './scores/entry/routes.ts';
 import { subItemRoutes } from './scores/subItems/routes.ts';
 import { myScoreRoutes } from './scores/mine/routes.ts';
 import { scoreAnalysisRoutes } from './scores/analysis/routes.ts';
+import { analysisSettingsRoutes } from './scores/analysisSettings/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
 export interface DeclaredRoute {
@@ -123,6 +124,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(scoreEntryRoutes);
   await app.register(myScoreRoutes);
   await app.register(scoreAnalysisRoutes);
+  await app.register(analysisSettingsRoutes);
 }
 
 declare module 'fastify' {

@@ -54,6 +54,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   '/cjgl/hsgz': withTexts(management('scores'), () => import('./scores/conversion/ConversionRulesPage.tsx')),
   '/cjgl/fxcj': withTexts(management('scores'), () => import('./scores/subItems/SubItemsPage.tsx')),
   '/cjgl/cjdj': withTexts(management('scores'), () => import('./scores/entry/ScoreEntryPage.tsx')),
+  '/cjfxNew/cjgl/ksfxsz': withTexts(management('scores'), () => import('./scores/analysisSettings/AnalysisSettingsPage.tsx')),
   '/cjfxNew/cjfx/cjxq': withTexts(management('scores'), () => import('./scores/analysis/ScoreAnalysisPage.tsx')),
   '/cjfxNew/cjfx/grfx': withTexts(['scores'], () => import('./scores/mine/MyScoresPage.tsx')),
   '/kwgl/jkap': withTexts(management('exams'), () => import('./exams/invigilation/InvigilationPage.tsx')),

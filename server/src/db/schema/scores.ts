@@ -198,3 +198,18 @@ export const scoreTotals = pgTable(
     index('score_totals_student_idx').on(t.studentId),
   ],
 );
+
+/**
+ * 考试分析设置: an exam's own pass, good and excellent lines as percents of each subject's full mark; without
+ * a row the analysis counts against the score systems' lines.
+ */
+export const scoreAnalysisSettings = pgTable('score_analysis_settings', {
+  batchId: integer('batch_id')
+    .primaryKey()
+    .references(() => scoreBatches.id, { onDelete: 'cascade' }),
+  passPercent: smallint('pass_percent').notNull(),
+  goodPercent: smallint('good_percent').notNull(),
+  excellentPercent: smallint('excellent_percent').notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

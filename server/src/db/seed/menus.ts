@@ -184,6 +184,7 @@ export const MENU_TREE: MenuSeed[] = [
         // Every class and subject, not only those taught or led: the academic office's right.
         children: [button('score.register.all', '全部班级', 'All classes', [])],
       }),
+      page('score.analysisSettings', '考试分析设置', 'Exam analysis settings', '/cjfxNew/cjgl/ksfxsz'),
       page('score.analysis', '成绩分析', 'Score analysis', '/cjfxNew/cjfx/cjxq', STAFF, {
         // Analysis items bound to permission values (spec 6): the whole grade's students and the workbook.
         children: [button('score.analysis.ranking', '年级排名', 'Grade ranking', []), button('score.analysis.export', '导出', 'Export', ['class_teacher'])],

@@ -11,10 +11,12 @@ import mineZh from '../scores/myScores.zh.json';
 import mineEn from '../scores/myScores.en.json';
 import analysisZh from '../scores/scoreAnalysis.zh.json';
 import analysisEn from '../scores/scoreAnalysis.en.json';
+import settingsZh from '../scores/analysisSettings.zh.json';
+import settingsEn from '../scores/analysisSettings.en.json';
 import type { AreaTexts } from '../areas.ts';
 
 /** 成绩管理 (Scores): the server's score messages, conversion rules, score batches, sub-score settings, score entry, the family's scores and the analysis. */
 export const texts: AreaTexts = {
   contract: { zh: scoresZh, en: scoresEn },
-  web: { zh: { ...zh, ...batchesZh, ...entryZh, ...subItemsZh, ...mineZh, ...analysisZh }, en: { ...en, ...batchesEn, ...entryEn, ...subItemsEn, ...mineEn, ...analysisEn } },
+  web: { zh: { ...zh, ...batchesZh, ...entryZh, ...subItemsZh, ...mineZh, ...analysisZh, ...settingsZh }, en: { ...en, ...batchesEn, ...entryEn, ...subItemsEn, ...mineEn, ...analysisEn, ...settingsEn } },
 };

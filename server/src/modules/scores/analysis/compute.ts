@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { intArray, queryRows, type Db, type Tx } from '../../../db/client.ts';
 import { enqueueTask, registerTaskHandler, type TaskHandler } from '../../../platform/background.ts';
 
@@ -13,6 +13,21 @@ export const SCORE_ANALYSIS_TASK = 'score-analysis';
 
 interface AnalysisPayload {
   batchIds: number[];
+}
+
+/**
+ * Each subject's full mark and the lines its analysis counts against (a derived table with batch_id,
+ * course_id, full_mark, pass_line, good_line, excellent_line): the exam's own percents of the full mark
+ * (考试分析设置) when it has them, otherwise the score system's lines.
+ */
+export function effectiveLines(where: SQL): SQL {
+  const line = (percent: string, own: string) =>
+    sql.raw(`CASE WHEN cfg.batch_id IS NULL THEN ss.${own} ELSE round(ss.full_mark * cfg.${percent} / 100.0, 2) END`);
+  return sql`(
+    SELECT bs.batch_id, bs.course_id, ss.full_mark, ${line('pass_percent', 'pass_line')} AS pass_line, ${line('good_percent', 'good_line')} AS good_line,
+      ${line('excellent_percent', 'excellent_line')} AS excellent_line
+    FROM score_batch_subjects bs JOIN score_systems ss ON ss.id = bs.score_system_id LEFT JOIN score_analysis_settings cfg ON cfg.batch_id = bs.batch_id
+    WHERE ${where})`;
 }
 
 /** Marks released batches as waiting for their figures and queues their computation (in the release's transaction). */
@@ -66,11 +81,11 @@ export async function computeAnalysis(tx: Tx, batchIds: number[]): Promise<numbe
   // Per class first; the grade's row adds the classes' sums up (counts, sums, squares and bands all add).
   await tx.execute(sql`
     WITH lines AS (
-      SELECT bs.batch_id, bs.course_id, ss.full_mark::float8 AS full_mark, ss.pass_line::float8 AS pass_line, ss.good_line::float8 AS good_line, ss.excellent_line::float8 AS excellent_line
-      FROM score_batch_subjects bs JOIN score_systems ss ON ss.id = bs.score_system_id WHERE bs.batch_id = ANY(${ids})
+      SELECT el.batch_id, el.course_id, el.full_mark::float8 AS full_mark, el.pass_line::float8 AS pass_line, el.good_line::float8 AS good_line, el.excellent_line::float8 AS excellent_line
+      FROM ${effectiveLines(sql`bs.batch_id = ANY(${ids})`)} el
       UNION ALL
-      SELECT bs.batch_id, 0, sum(ss.full_mark)::float8, sum(ss.pass_line)::float8, sum(ss.good_line)::float8, sum(ss.excellent_line)::float8
-      FROM score_batch_subjects bs JOIN score_systems ss ON ss.id = bs.score_system_id WHERE bs.batch_id = ANY(${ids}) GROUP BY bs.batch_id),
+      SELECT el.batch_id, 0, sum(el.full_mark)::float8, sum(el.pass_line)::float8, sum(el.good_line)::float8, sum(el.excellent_line)::float8
+      FROM ${effectiveLines(sql`bs.batch_id = ANY(${ids})`)} el GROUP BY el.batch_id),
     entries AS (
       SELECT sc.batch_id, s.class_id, sc.course_id, sc.score::float8 AS score, sc.mark
       FROM scores sc JOIN students s ON s.id = sc.student_id

@@ -185,6 +185,50 @@ describe('score analysis (成绩分析)', () => {
     expect((await t.inject({ method: 'GET', url: `/api/scores/analysis/workbook?batchId=${batch.id}`, headers: { [t.config.tokenHeader]: tokens.T0001! } })).statusCode).toBe(403);
   });
 
+  it("counts against an exam's own lines once the office sets them (考试分析设置), and against the score systems' again", async () => {
+    const { batch } = await demoFinal();
+    const listed = (await call('/api/scores/analysisSettings/list', { termId: batch.termId })).json().data;
+    const before = listed.batches.find((b: { id: number }) => b.id === batch.id);
+    expect(before).toMatchObject({ custom: false, passPercent: null, released: true, state: 'ready' });
+    const system = await one<{ pass: number }>(sql`
+      SELECT ss.pass_line::float8 AS pass FROM score_batch_subjects bs JOIN score_systems ss ON ss.id = bs.score_system_id
+      WHERE bs.batch_id = ${batch.id} AND bs.course_id = ${before.subjects[0].courseId}`);
+    expect(before.subjects[0].passLine).toBe(system.pass);
+
+    const EN = { 'accept-language': 'en' };
+    const disordered = await call('/api/scores/analysisSettings/save', { batchId: batch.id, custom: true, passPercent: 80, goodPercent: 70, excellentPercent: 90 }, 'admin', EN);
+    expect(disordered.statusCode).toBe(400);
+    expect(disordered.json().msg).toBe('The pass line must be below the good line, and the good line below the excellent line');
+    const outOfRange = await call('/api/scores/analysisSettings/save', { batchId: batch.id, custom: true, passPercent: 50, goodPercent: 70, excellentPercent: 150 }, 'admin');
+    expect(outOfRange.json().msg).toBe('分数线为满分的 1% 到 100% 的整数');
+    const missing = await call('/api/scores/analysisSettings/save', { batchId: batch.id, custom: true, passPercent: 50 }, 'admin');
+    expect(missing.statusCode).toBe(400);
+    expect((await call('/api/scores/analysisSettings/save', { batchId: batch.id, custom: false }, 'T0001')).statusCode).toBe(403);
+    expect((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM score_analysis_settings`)).n).toBe(0);
+
+    const saved = (await call('/api/scores/analysisSettings/save', { batchId: batch.id, custom: true, passPercent: 50, goodPercent: 70, excellentPercent: 85 }, 'admin', EN)).json();
+    expect(saved).toMatchObject({ result: true, data: { recomputed: true } });
+    expect(saved.msg).toBe('The lines of 2025-2026学年第二学期初二期末成绩 are saved: its analysis is being computed again');
+    try {
+      await backgroundOf(t.app).runPending();
+      const grade = (await call('/api/scores/analysis/grade', { batchId: batch.id })).json().data;
+      const first: Stats & { fullMark: number } = grade.subjects[0];
+      expect(first.passLine).toBe(first.fullMark * 0.5);
+      const passed = await one<{ n: number }>(sql`
+        SELECT count(*)::int AS n FROM scores sc JOIN students s ON s.id = sc.student_id JOIN score_batch_classes bc ON bc.batch_id = sc.batch_id AND bc.class_id = s.class_id
+        WHERE sc.batch_id = ${batch.id} AND sc.course_id = ${first.courseId} AND sc.score >= ${first.fullMark * 0.5}`);
+      expect(first.passRate).toBeCloseTo(passed.n / first.counted, 3);
+      const after = (await call('/api/scores/analysisSettings/list', { termId: batch.termId })).json().data.batches.find((b: { id: number }) => b.id === batch.id);
+      expect(after).toMatchObject({ custom: true, passPercent: 50, goodPercent: 70, excellentPercent: 85 });
+      expect(after.subjects[0]).toMatchObject({ passLine: after.subjects[0].fullMark * 0.5, systemPassLine: system.pass });
+    } finally {
+      expect((await call('/api/scores/analysisSettings/save', { batchId: batch.id, custom: false })).json().result).toBe(true);
+      await backgroundOf(t.app).runPending();
+    }
+    const restored = (await call('/api/scores/analysis/grade', { batchId: batch.id })).json().data;
+    expect(restored.subjects[0].passLine).toBe(system.pass);
+  });
+
   it('refuses bad input with a message and a subject outside the batch', async () => {
     const { batch } = await demoFinal();
     const missing = await call('/api/scores/analysis/grade', {}, 'admin', { 'accept-language': 'en' });

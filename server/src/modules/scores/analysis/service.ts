@@ -23,6 +23,7 @@ import type { Caller } from '../../../platform/caller.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { localName } from '../../timetable/views/queries.ts';
+import { effectiveLines } from './compute.ts';
 
 /** The whole grade's students and every class (the academic office); others their own classes. */
 const seesAll = (caller: Caller) => caller.permissions.has(SCORE_ANALYSIS_PERMISSIONS.ranking);
@@ -129,11 +130,11 @@ const STATS_COLUMNS = sql`
 /** The batch's subjects in their order, then the total (course 0): name, full mark and lines. */
 function batchLines(batchId: number, language: Language): SQL {
   return sql`(
-    SELECT bs.course_id, ${localName('co', language)} AS course_name, ss.full_mark::int AS full_mark, ss.pass_line, ss.good_line, ss.excellent_line, co.sort, 0 AS last
-    FROM score_batch_subjects bs JOIN courses co ON co.id = bs.course_id JOIN score_systems ss ON ss.id = bs.score_system_id WHERE bs.batch_id = ${batchId}
+    SELECT el.course_id, ${localName('co', language)} AS course_name, el.full_mark::int AS full_mark, el.pass_line, el.good_line, el.excellent_line, co.sort, 0 AS last
+    FROM ${effectiveLines(sql`bs.batch_id = ${batchId}`)} el JOIN courses co ON co.id = el.course_id
     UNION ALL
-    SELECT 0, NULL, sum(ss.full_mark)::int, sum(ss.pass_line), sum(ss.good_line), sum(ss.excellent_line), 0, 1
-    FROM score_batch_subjects bs JOIN score_systems ss ON ss.id = bs.score_system_id WHERE bs.batch_id = ${batchId})`;
+    SELECT 0, NULL, sum(el.full_mark)::int, sum(el.pass_line), sum(el.good_line), sum(el.excellent_line), 0, 1
+    FROM ${effectiveLines(sql`bs.batch_id = ${batchId}`)} el)`;
 }
 
 const rate = (count: number | null, counted: number) => (counted > 0 && count !== null ? Math.round((count / counted) * 10_000) / 10_000 : null);
