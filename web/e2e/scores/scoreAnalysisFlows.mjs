@@ -67,6 +67,7 @@ export const scoreAnalysisFlows = [
       // Data left out: the exam's facts (its node), the student's name and class, the charts' exam names.
       await assertEnglish(page, 'the student analysis in English', {
         dataSelectors: ['[data-testid="score-analysis-facts"]', '[data-testid="score-analysis-student-head"]', '[data-testid="score-analysis-trend"]', '[data-testid="score-analysis-strengths"]'],
+        dataTexts: ['初二(1)班', FINAL],
       });
       await shot(page, 'analysis-student-en');
       assert(errors.length === 0, `no page errors: ${errors.join(' | ')}`);
