@@ -199,6 +199,10 @@ export async function seedScores(tx: Tx): Promise<void> {
       SELECT ${final}, ${chinese}, v.name, v.max, v.sort FROM (VALUES ('积累运用', 30, 0), ('阅读理解', 40, 1), ('作文', 50, 2)) AS v(name, max, sort)
       WHERE EXISTS (SELECT 1 FROM score_batch_subjects WHERE batch_id = ${final} AND course_id = ${chinese})`);
   }
+  // 初一's monthly test was hard: the office counts it against its own lines (考试分析设置).
+  await tx.execute(sql`
+    INSERT INTO score_analysis_settings (batch_id, pass_percent, good_percent, excellent_percent)
+    SELECT id, 50, 70, 85 FROM score_batches WHERE name = '初一十月月考成绩' ON CONFLICT (batch_id) DO NOTHING`);
   // The released batches' analysis, computed now rather than by the background runner after the seed.
   const released = await queryRows<{ id: number }>(tx, sql`SELECT id FROM score_batches WHERE released`);
   await tx.execute(sql`UPDATE score_batches SET analysis_state = 'pending' WHERE released`);

@@ -204,7 +204,13 @@ describe('score analysis (成绩分析)', () => {
     const missing = await call('/api/scores/analysisSettings/save', { batchId: batch.id, custom: true, passPercent: 50 }, 'admin');
     expect(missing.statusCode).toBe(400);
     expect((await call('/api/scores/analysisSettings/save', { batchId: batch.id, custom: false }, 'T0001')).statusCode).toBe(403);
-    expect((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM score_analysis_settings`)).n).toBe(0);
+    expect((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM score_analysis_settings WHERE batch_id = ${batch.id}`)).n).toBe(0);
+    // The demo's monthly test of 初一 counts against its own lines.
+    const monthly = await one<{ id: number; termId: number }>(sql`SELECT id, term_id AS "termId" FROM score_batches WHERE name = '初一十月月考成绩'`);
+    const monthlyRow = (await call('/api/scores/analysisSettings/list', { termId: monthly.termId })).json().data.batches.find((b: { id: number }) => b.id === monthly.id);
+    expect(monthlyRow).toMatchObject({ custom: true, passPercent: 50, goodPercent: 70, excellentPercent: 85 });
+    const monthlyGrade = (await call('/api/scores/analysis/grade', { batchId: monthly.id })).json().data;
+    expect(monthlyGrade.subjects[0].passLine).toBe(monthlyGrade.subjects[0].fullMark * 0.5);
 
     const saved = (await call('/api/scores/analysisSettings/save', { batchId: batch.id, custom: true, passPercent: 50, goodPercent: 70, excellentPercent: 85 }, 'admin', EN)).json();
     expect(saved).toMatchObject({ result: true, data: { recomputed: true } });
