@@ -42,17 +42,24 @@ function ownClass(caller: Caller, term: SQL, cls: SQL, course?: SQL): SQL {
       WHERE te0.term_id = ${term} AND st1.user_id = ${me}))`;
 }
 
+/** A batch's term as a subquery that does not depend on the row it is used in. */
+const termOf = (batchId: number) => sql`(SELECT term_id FROM score_batches WHERE id = ${batchId})`;
+
 interface BatchRaw extends Omit<AnalysisBatch, 'releasedAt' | 'analysedAt'> {
   releasedAtRaw: Date | string | null;
   analysedAtRaw: Date | string | null;
 }
 
-function batchColumns(caller: Caller): SQL {
+/**
+ * `term` is the batches' term as an expression that does not depend on the row (a value, or a subquery by
+ * the batch's id): the caller's classes are then read once, not once for each of the batch's classes.
+ */
+function batchColumns(caller: Caller, term: SQL): SQL {
   const { language } = caller;
   return sql`b.id, b.name, b.term_id AS "termId", ${localName('t', language)} AS "termName", ${localName('g', language)} AS "gradeName",
     b.exam_node AS "examNode", b.released_at AS "releasedAtRaw", b.analysis_state AS state, b.analysed_at AS "analysedAtRaw",
     coalesce((SELECT st.counted FROM score_stats st WHERE st.batch_id = b.id AND st.class_id = 0 AND st.course_id = 0), 0) AS "studentCount",
-    EXISTS (SELECT 1 FROM score_batch_classes bc WHERE bc.batch_id = b.id AND ${ownClass(caller, sql`b.term_id`, sql`bc.class_id`)}) AS mine`;
+    EXISTS (SELECT 1 FROM score_batch_classes bc WHERE bc.batch_id = b.id AND ${ownClass(caller, term, sql`bc.class_id`)}) AS mine`;
 }
 
 const toBatch = ({ releasedAtRaw, analysedAtRaw, ...raw }: BatchRaw): AnalysisBatch => ({
@@ -68,7 +75,7 @@ export async function analysisBatches(db: DbOrTx, caller: Caller, termId: number
   const term = termId ?? terms.find((item) => item.isCurrent)?.id ?? terms[0]?.id;
   if (!term) return { terms, batches: [] };
   const rows = await queryRows<BatchRaw>(db, sql`
-    SELECT ${batchColumns(caller)}
+    SELECT ${batchColumns(caller, sql`${term}`)}
     FROM score_batches b JOIN terms t ON t.id = b.term_id JOIN grades g ON g.id = b.grade_id
     WHERE b.term_id = ${term} AND b.released ORDER BY b.released_at DESC, b.id DESC`);
   return { terms, batches: rows.map(toBatch) };
@@ -88,7 +95,7 @@ async function readyBatch<Extra = never>(
 ): Promise<{ batch: AnalysisBatch; extra: Extra }> {
   const { extra, course } = options;
   const [raw] = await queryRows<BatchRaw & { released: boolean; extra: Extra | string | null; courseOk: boolean }>(db, sql`
-    SELECT ${batchColumns(caller)}, b.released, ${extra ?? sql`NULL`} AS extra,
+    SELECT ${batchColumns(caller, termOf(batchId))}, b.released, ${extra ?? sql`NULL`} AS extra,
       ${course ? sql`EXISTS (SELECT 1 FROM score_batch_subjects x WHERE x.batch_id = b.id AND x.course_id = ${course})` : sql`TRUE`} AS "courseOk"
     FROM score_batches b JOIN terms t ON t.id = b.term_id JOIN grades g ON g.id = b.grade_id WHERE b.id = ${batchId}`);
   if (!raw) throw notFound();
@@ -181,7 +188,7 @@ export async function classComparison(db: DbOrTx, caller: Caller, batchId: numbe
     // A subject outside the batch leaves no lines, hence no rows; the check above refuses it first.
     extra: sql`(SELECT json_agg(x ORDER BY x."classId" = 0 DESC, x.class_sort, x."classId") FROM (
       SELECT ${STATS_COLUMNS}, bc.class_id AS "classId", coalesce(c.name, '') AS "className", c.sort AS class_sort,
-        ${ownClass(caller, sql`b.term_id`, sql`bc.class_id`, courseId === TOTAL_COURSE_ID ? undefined : sql`${courseId}`)} AS mine
+        ${ownClass(caller, termOf(batchId), sql`bc.class_id`, courseId === TOTAL_COURSE_ID ? undefined : sql`${courseId}`)} AS mine
       FROM (SELECT * FROM ${batchLines(batchId, caller.language)} y WHERE y.course_id = ${courseId}) l
       CROSS JOIN (SELECT 0 AS class_id UNION ALL SELECT class_id FROM score_batch_classes WHERE batch_id = ${batchId}) bc
       LEFT JOIN classes c ON c.id = bc.class_id
