@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { EChart } from '../../../components/EChart/index.ts';
 import type { TrendOption } from './trendModel.ts';
 
 // Only the pieces the trend needs, so the page's chunk stays small.
@@ -16,49 +16,7 @@ export interface TrendChartProps {
   testId?: string;
 }
 
-/**
- * An ECharts line chart on a div: initialised once, given the option whenever it changes (data, language,
- * width class), resized with its box and the window, disposed on unmount. Where no canvas exists (jsdom,
- * a very old browser) the box stays empty instead of breaking the page.
- */
-export function TrendChart({ option, label, height, testId }: TrendChartProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    try {
-      chart.current = echarts.init(element, undefined, { renderer: 'canvas' });
-    } catch {
-      chart.current = null;
-      return;
-    }
-    const resize = () => {
-      try {
-        chart.current?.resize();
-      } catch {
-        // A chart that could not draw stays as it is.
-      }
-    };
-    window.addEventListener('resize', resize);
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(resize);
-    observer?.observe(element);
-    return () => {
-      window.removeEventListener('resize', resize);
-      observer?.disconnect();
-      chart.current?.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    try {
-      chart.current?.setOption(option, { notMerge: true });
-    } catch {
-      // No canvas: nothing to draw on.
-    }
-  }, [option]);
-
-  return <div ref={box} className="my-scores-chart" style={{ height }} role="img" aria-label={label} data-testid={testId} />;
+/** The family's score trend: a line chart (components/EChart). */
+export function TrendChart(props: TrendChartProps) {
+  return <EChart {...props} className="my-scores-chart" />;
 }
