@@ -220,11 +220,10 @@ function checkCells(subjects: ScoreSheetSubject[], students: Map<number, string>
   }
   if (cells.some((cell) => !students.has(cell.studentId))) throw badRequest('scoreEntry.studentGone');
   const bySubject = new Map(subjects.map((subject) => [subject.courseId, subject]));
-  const nameOf = students;
 
   return cells.map((cell) => {
     const subject = bySubject.get(cell.courseId)!;
-    const who = { name: nameOf.get(cell.studentId)!, course: subject.courseName };
+    const who = { name: students.get(cell.studentId)!, course: subject.courseName };
     const parts = cell.parts && Object.keys(cell.parts).length ? cell.parts : null;
     if (cell.mark) return { studentId: cell.studentId, courseId: cell.courseId, score: null, mark: cell.mark, parts: null };
     if (!subject.items.length) {
