@@ -32,3 +32,5 @@ export * from './scores/batches.ts';
 export * from './scores/entry.ts';
 export * from './scores/mine.ts';
 export * from './scores/analysis.ts';
+export * from './evaluation/termEvaluation.ts';
+export * from './evaluation/reports.ts';

@@ -15,10 +15,11 @@ import { certificatesEn, certificatesZh } from './certificates.ts';
 import { rollEn, rollZh } from './roll.ts';
 import { examsEn, examsZh } from './exams.ts';
 import { scoresEn, scoresZh } from './scores.ts';
+import { evaluationEn, evaluationZh } from './evaluation.ts';
 
 export { coreMessages } from './core.ts';
 // One by one too, so that a client can load each area's catalogue on its own.
-export { systemEn, systemZh, menusDictsEn, menusDictsZh, operationsEn, operationsZh, campusEn, campusZh, peopleEn, peopleZh, pagesEn, pagesZh, homeSchoolEn, homeSchoolZh, homeworkEn, homeworkZh, awardsEn, awardsZh, applicationsEn, applicationsZh, certificatesEn, certificatesZh, rollEn, rollZh, examsEn, examsZh, scoresEn, scoresZh };
+export { systemEn, systemZh, menusDictsEn, menusDictsZh, operationsEn, operationsZh, campusEn, campusZh, peopleEn, peopleZh, pagesEn, pagesZh, homeSchoolEn, homeSchoolZh, homeworkEn, homeworkZh, awardsEn, awardsZh, applicationsEn, applicationsZh, certificatesEn, certificatesZh, rollEn, rollZh, examsEn, examsZh, scoresEn, scoresZh, evaluationEn, evaluationZh };
 
 /** The area catalogues (issue 4); each holds the keys of its screens, never a key of another file. */
 export const areaCatalogues = {
@@ -36,12 +37,13 @@ export const areaCatalogues = {
   roll: { en: rollEn, zh: rollZh },
   exams: { en: examsEn, zh: examsZh },
   scores: { en: scoresEn, zh: scoresZh },
+  evaluation: { en: evaluationEn, zh: evaluationZh },
 } as const;
 
 // The catalogue is split by area so that areas built side by side do not edit one file.
-export const en = { ...coreEn, ...systemEn, ...menusDictsEn, ...operationsEn, ...campusEn, ...peopleEn, ...pagesEn, ...homeSchoolEn, ...homeworkEn, ...awardsEn, ...applicationsEn, ...certificatesEn, ...rollEn, ...examsEn, ...scoresEn };
-export type MessageKey = CoreMessageKey | keyof typeof systemEn | keyof typeof menusDictsEn | keyof typeof operationsEn | keyof typeof campusEn | keyof typeof peopleEn | keyof typeof pagesEn | keyof typeof homeSchoolEn | keyof typeof homeworkEn | keyof typeof awardsEn | keyof typeof applicationsEn | keyof typeof certificatesEn | keyof typeof rollEn | keyof typeof examsEn | keyof typeof scoresEn;
-export const zh: Record<MessageKey, string> = { ...coreZh, ...systemZh, ...menusDictsZh, ...operationsZh, ...campusZh, ...peopleZh, ...pagesZh, ...homeSchoolZh, ...homeworkZh, ...awardsZh, ...applicationsZh, ...certificatesZh, ...rollZh, ...examsZh, ...scoresZh };
+export const en = { ...coreEn, ...systemEn, ...menusDictsEn, ...operationsEn, ...campusEn, ...peopleEn, ...pagesEn, ...homeSchoolEn, ...homeworkEn, ...awardsEn, ...applicationsEn, ...certificatesEn, ...rollEn, ...examsEn, ...scoresEn, ...evaluationEn };
+export type MessageKey = CoreMessageKey | keyof typeof systemEn | keyof typeof menusDictsEn | keyof typeof operationsEn | keyof typeof campusEn | keyof typeof peopleEn | keyof typeof pagesEn | keyof typeof homeSchoolEn | keyof typeof homeworkEn | keyof typeof awardsEn | keyof typeof applicationsEn | keyof typeof certificatesEn | keyof typeof rollEn | keyof typeof examsEn | keyof typeof scoresEn | keyof typeof evaluationEn;
+export const zh: Record<MessageKey, string> = { ...coreZh, ...systemZh, ...menusDictsZh, ...operationsZh, ...campusZh, ...peopleZh, ...pagesZh, ...homeSchoolZh, ...homeworkZh, ...awardsZh, ...applicationsZh, ...certificatesZh, ...rollZh, ...examsZh, ...scoresZh, ...evaluationZh };
 export type Language = 'zh' | 'en';
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';

@@ -52,6 +52,8 @@ import { subItemRoutes } from './scores/subItems/routes.ts';
 import { myScoreRoutes } from './scores/mine/routes.ts';
 import { scoreAnalysisRoutes } from './scores/analysis/routes.ts';
 import { analysisSettingsRoutes } from './scores/analysisSettings/routes.ts';
+import { termEvaluationRoutes } from './evaluation/termEvaluation/routes.ts';
+import { reportRoutes } from './evaluation/reports/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
 export interface DeclaredRoute {
@@ -125,6 +127,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(myScoreRoutes);
   await app.register(scoreAnalysisRoutes);
   await app.register(analysisSettingsRoutes);
+  await app.register(termEvaluationRoutes);
+  await app.register(reportRoutes);
 }
 
 declare module 'fastify' {

@@ -63,6 +63,11 @@ const calls: Call[] = [
   { area: 'timetable', account: '201911001', url: '/pk/initXnxq', form: {} },
   { area: 'staff profile', account: 'T0001', url: '/userManage/getUserInfo', form: { userId: 'T0001' } },
   { area: 'export', account: 'admin', method: 'GET', url: '/api/system/courses/export' },
+  { area: 'homework', account: 'T0001', url: '/api/homeSchool/assignments/page', json: paged },
+  { area: 'awards', account: '201911001', url: '/api/awards/myAwards/page', json: paged },
+  { area: 'school roll', account: 'admin', url: '/api/roll/changes/page', json: paged },
+  { area: 'scores', account: 'admin', url: '/api/scores/analysis/batches', json: {} },
+  { area: 'evaluation', account: 'jz201911001', url: '/api/evaluation/quality/students', json: {} },
 ];
 
 function request(call: Call): InjectOptions {

@@ -12,3 +12,4 @@ export * from './awards.ts';
 export * from './applications.ts';
 export * from './roll.ts';
 export * from './scores.ts';
+export * from './evaluation.ts';

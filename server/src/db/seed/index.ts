@@ -16,6 +16,7 @@ import { backdateApplicationMessages, seedApplications } from './applications.ts
 import { seedEnrolment, seedRollChanges, seedTeachingClasses } from './roll.ts';
 import { seedExamArrangements, seedExams } from './exams.ts';
 import { seedScoreBatches, seedScoreRules, seedScores } from './scores.ts';
+import { seedEvaluation } from './evaluation.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -148,6 +149,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedScoreRules(tx);
     await seedScoreBatches(tx);
     await seedScores(tx);
+    await seedEvaluation(tx);
     if (!before?.any) await backdateApplicationMessages(tx);
   });
 }

@@ -139,9 +139,16 @@ export const MENU_TREE: MenuSeed[] = [
     code: 'evaluation', name: '学生评价', nameEn: 'Student evaluation', url: '/xspj', icon: 'StarOutlined', permission: 'evaluation',
     children: [
       page('evaluation.termMaintain', '期末评价维护', 'End-of-term evaluation setup', '/xspj/qmpjwh'),
-      page('evaluation.termFill', '期末评价填写', 'End-of-term evaluation', '/xspj/qmpjtx', ['class_teacher']),
-      page('evaluation.quality', '综合素质报告', 'Comprehensive quality report', '/xspj/zhszbg', ['class_teacher', 'student', 'parent']),
-      page('evaluation.study', '学业报告', 'Study report', '/xspj/xybg', ['class_teacher', 'student', 'parent']),
+      // A class teacher fills and reports on the classes they lead; the buttons widen that to every class (the office).
+      page('evaluation.termFill', '期末评价填写', 'End-of-term evaluation', '/xspj/qmpjtx', ['class_teacher'], {
+        children: [button('evaluation.termFill.all', '全部班级', 'All classes', [])],
+      }),
+      page('evaluation.quality', '综合素质报告', 'Comprehensive quality report', '/xspj/zhszbg', ['class_teacher', 'student', 'parent'], {
+        children: [button('evaluation.quality.all', '全部班级', 'All classes', [])],
+      }),
+      page('evaluation.study', '学业报告', 'Study report', '/xspj/xybg', ['class_teacher', 'student', 'parent'], {
+        children: [button('evaluation.study.all', '全部班级', 'All classes', [])],
+      }),
     ],
   },
   {

@@ -30,11 +30,20 @@ type BatchRaw = Omit<MyScoreBatch, 'subjects' | 'releasedAt'> & { subjects: MySc
  */
 export async function myScores(db: DbOrTx, auth: AuthContext, studentId: number | undefined, language: Language): Promise<MyScores> {
   const student = await ownStudent(db, auth, studentId);
+  return { student, batches: await releasedScoreBatches(db, student.id, language) };
+}
+
+/**
+ * The released batches of one student (of one term when given), the newest first. The caller has checked
+ * that the student is theirs to see (a family's own, a class teacher's class: 学生评价's reports).
+ */
+export async function releasedScoreBatches(db: DbOrTx, studentId: number, language: Language, termId?: number): Promise<MyScoreBatch[]> {
+  const student = { id: studentId };
   const batches = await queryRows<BatchRaw>(db, sql`
     WITH mine AS (
       SELECT b.id, b.name, b.term_id, b.exam_node, b.released_at, b.entry_start, s.class_id
       FROM score_batches b JOIN students s ON s.id = ${student.id}
-      WHERE b.released AND EXISTS (SELECT 1 FROM scores sc WHERE sc.batch_id = b.id AND sc.student_id = s.id)),
+      WHERE b.released ${termId ? sql`AND b.term_id = ${termId}` : sql``} AND EXISTS (SELECT 1 FROM scores sc WHERE sc.batch_id = b.id AND sc.student_id = s.id)),
     classmates AS (
       SELECT m.id AS batch_id, s.id AS student_id FROM mine m JOIN students s ON s.class_id = m.class_id),
     totals AS (
@@ -68,13 +77,10 @@ export async function myScores(db: DbOrTx, auth: AuthContext, studentId: number 
        WHERE bs.batch_id = m.id) AS subjects
     FROM mine m JOIN terms t ON t.id = m.term_id
     ORDER BY t.start_date DESC, m.entry_start DESC, m.id DESC`);
-  return {
-    student,
-    batches: batches.map(({ releasedAtRaw, ...batch }) => ({
-      ...batch,
-      classRank: batch.total === null ? null : batch.classRank,
-      releasedAt: releasedAtRaw ? schoolMinute(releasedAtRaw) : '',
-      subjects: jsonValue(batch.subjects),
-    })),
-  };
+  return batches.map(({ releasedAtRaw, ...batch }) => ({
+    ...batch,
+    classRank: batch.total === null ? null : batch.classRank,
+    releasedAt: releasedAtRaw ? schoolMinute(releasedAtRaw) : '',
+    subjects: jsonValue(batch.subjects),
+  }));
 }

@@ -259,6 +259,21 @@ async function storeContent(tx: Tx, fileId: string, path: string): Promise<void>
 }
 
 /**
+ * Stores a file the server made (a class's reports as one PDF) for its owner, inside the caller's
+ * transaction. Its purpose is not an upload purpose, so nobody can upload under it; the owner (and
+ * administrators) read it through the usual download.
+ */
+export async function storeGeneratedFile(tx: Tx, ownerUserId: number, purpose: string, name: string, mimeType: string, bytes: Buffer): Promise<string> {
+  const id = newFileId();
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  await tx.insert(files).values({ id, ownerUserId, purpose, originalName: name, mimeType, size: bytes.length, sha256 });
+  for (let startByte = 0; startByte < bytes.length; startByte += CHUNK_BYTES) {
+    await tx.insert(fileChunks).values({ fileId: id, startByte, data: bytes.subarray(startByte, startByte + CHUNK_BYTES) });
+  }
+  return id;
+}
+
+/**
  * Checks every received file (not empty, kind by content allowed for the purpose, extension agreeing
  * with the kind) and only then stores them all in one transaction: one refused file stores nothing.
  */
