@@ -32,5 +32,6 @@ export * from './scores/batches.ts';
 export * from './scores/entry.ts';
 export * from './scores/mine.ts';
 export * from './scores/analysis.ts';
+export * from './scores/overall.ts';
 export * from './evaluation/termEvaluation.ts';
 export * from './evaluation/reports.ts';

@@ -52,6 +52,7 @@ import { subItemRoutes } from './scores/subItems/routes.ts';
 import { myScoreRoutes } from './scores/mine/routes.ts';
 import { scoreAnalysisRoutes } from './scores/analysis/routes.ts';
 import { analysisSettingsRoutes } from './scores/analysisSettings/routes.ts';
+import { overallRoutes } from './scores/overall/routes.ts';
 import { termEvaluationRoutes } from './evaluation/termEvaluation/routes.ts';
 import { reportRoutes } from './evaluation/reports/routes.ts';
 
@@ -127,6 +128,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(myScoreRoutes);
   await app.register(scoreAnalysisRoutes);
   await app.register(analysisSettingsRoutes);
+  await app.register(overallRoutes);
   await app.register(termEvaluationRoutes);
   await app.register(reportRoutes);
 }

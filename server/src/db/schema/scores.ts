@@ -213,3 +213,30 @@ export const scoreAnalysisSettings = pgTable('score_analysis_settings', {
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** 总评 (/cjfxNew/zpfx): a term's overall score of a grade, made of some of its score batches with weights. */
+export const overallSchemes = pgTable(
+  'overall_schemes',
+  {
+    id: serial('id').primaryKey(),
+    termId: integer('term_id').notNull().references(() => terms.id, { onDelete: 'restrict' }),
+    gradeId: integer('grade_id').notNull().references(() => grades.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    remarks: varchar('remarks', { length: 200 }).notNull().default(''),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('overall_schemes_term_name_idx').on(t.termId, t.name)],
+);
+
+/** An exam of an overall score and its weight (1–100; a scheme's weights total at most 100). */
+export const overallSchemeParts = pgTable(
+  'overall_scheme_parts',
+  {
+    schemeId: integer('scheme_id').notNull().references(() => overallSchemes.id, { onDelete: 'cascade' }),
+    // A batch in a scheme is not deleted from under it: the batch's deletion is refused.
+    batchId: integer('batch_id').notNull().references(() => scoreBatches.id, { onDelete: 'restrict' }),
+    weight: smallint('weight').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schemeId, t.batchId] }), index('overall_scheme_parts_batch_idx').on(t.batchId)],
+);

@@ -15,7 +15,7 @@ import { seedAwards } from './awards.ts';
 import { backdateApplicationMessages, seedApplications } from './applications.ts';
 import { seedEnrolment, seedRollChanges, seedTeachingClasses } from './roll.ts';
 import { seedExamArrangements, seedExams } from './exams.ts';
-import { seedScoreBatches, seedScoreRules, seedScores } from './scores.ts';
+import { seedOverallSchemes, seedScoreBatches, seedScoreRules, seedScores } from './scores.ts';
 import { seedEvaluation } from './evaluation.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -149,6 +149,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedScoreRules(tx);
     await seedScoreBatches(tx);
     await seedScores(tx);
+    await seedOverallSchemes(tx);
     await seedEvaluation(tx);
     if (!before?.any) await backdateApplicationMessages(tx);
   });

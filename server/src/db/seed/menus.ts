@@ -197,6 +197,16 @@ export const MENU_TREE: MenuSeed[] = [
         children: [button('score.analysis.ranking', '年级排名', 'Grade ranking', []), button('score.analysis.export', '导出', 'Export', ['class_teacher'])],
       }),
       page('score.transcript', '成绩单', 'Transcripts', '/cjfxNew/cjfx/grfx', FAMILY),
+      // 总评: the office keeps the schemes (the buttons); a class teacher reads their classes' overall scores.
+      page('score.overall', '总评管理', 'Overall scores', '/cjfxNew/zpfx/zpfxgl', ['class_teacher'], {
+        children: [
+          { code: 'score.overall.edit', name: '编辑', nameEn: 'Edit', url: '', permission: 'score:overall:edit', kind: 'button' },
+          { code: 'score.overall.delete', name: '删除', nameEn: 'Delete', url: '', permission: 'score:overall:delete', kind: 'button' },
+          button('score.overall.all', '全部班级', 'All classes', []),
+        ],
+      }),
+      page('score.overallSettings', '总评设置', 'Overall score settings', '/cjfxNew/zpfx/zpfxsz', [], { hidden: true }),
+      page('score.overallDetails', '总评成绩', 'Overall score details', '/cjfxNew/zpfx/cjxq', ['class_teacher'], { hidden: true }),
     ],
   },
   {

@@ -208,3 +208,29 @@ export async function seedScores(tx: Tx): Promise<void> {
   await tx.execute(sql`UPDATE score_batches SET analysis_state = 'pending' WHERE released`);
   await computeAnalysis(tx, released.map((row) => row.id));
 }
+
+/**
+ * 总评 demo data: last term's overall score of every grade with exams (期中 40 %, 期末 60 %, complete), and
+ * 初二's this term, still waiting for its mid-term's release and the final.
+ */
+export async function seedOverallSchemes(tx: Tx): Promise<void> {
+  const [done] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM overall_schemes) AS any`);
+  if (done?.any) return;
+  const batches = await queryRows<{ id: number; termId: number; gradeId: number; gradeName: string; node: string; code: string }>(tx, sql`
+    SELECT b.id, b.term_id AS "termId", b.grade_id AS "gradeId", g.name AS "gradeName", b.exam_node AS node, t.code
+    FROM score_batches b JOIN terms t ON t.id = b.term_id JOIN grades g ON g.id = b.grade_id
+    WHERE (t.code = '2025-2026-2' AND b.exam_node IN ('期中', '期末')) OR (t.code = '2026-2027-1' AND g.code = 'G08' AND b.exam_node IN ('期中', '期末'))
+    ORDER BY g.sort, b.entry_start`);
+  const schemes = new Map<string, typeof batches>();
+  for (const batch of batches) schemes.set(`${batch.termId}-${batch.gradeId}`, [...(schemes.get(`${batch.termId}-${batch.gradeId}`) ?? []), batch]);
+  for (const parts of schemes.values()) {
+    const [first] = parts;
+    if (!first || parts.length < 2) continue;
+    const [scheme] = await queryRows<{ id: number }>(tx, sql`
+      INSERT INTO overall_schemes (term_id, grade_id, name, remarks)
+      VALUES (${first.termId}, ${first.gradeId}, ${`${first.gradeName}学期总评`}, '期中 40%，期末 60%。') RETURNING id`);
+    for (const part of parts) {
+      await tx.execute(sql`INSERT INTO overall_scheme_parts (scheme_id, batch_id, weight) VALUES (${scheme!.id}, ${part.id}, ${part.node === '期中' ? 40 : 60})`);
+    }
+  }
+}

@@ -227,6 +227,10 @@ export async function deleteScoreBatches(db: Db, ids: number[]): Promise<void> {
     const [scored] = await queryRows<{ name: string }>(tx, sql`
       SELECT b.name FROM score_batches b WHERE b.id IN ${idList(ids)} AND EXISTS (SELECT 1 FROM scores sc WHERE sc.batch_id = b.id) ORDER BY b.id LIMIT 1`);
     if (scored) throw conflict('scoreBatch.hasScores', { name: scored.name });
+    const [counted] = await queryRows<{ name: string; scheme: string }>(tx, sql`
+      SELECT b.name, os.name AS scheme FROM overall_scheme_parts p JOIN score_batches b ON b.id = p.batch_id JOIN overall_schemes os ON os.id = p.scheme_id
+      WHERE p.batch_id IN ${idList(ids)} ORDER BY b.id LIMIT 1`);
+    if (counted) throw conflict('overall.batchInUse', { name: counted.name, scheme: counted.scheme });
     await tx.execute(sql`DELETE FROM score_batches WHERE id IN ${idList(ids)}`);
   });
 }
