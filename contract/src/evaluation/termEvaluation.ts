@@ -168,6 +168,8 @@ export interface EvaluationTerm {
 export interface EvaluationThemeList {
   terms: EvaluationTerm[];
   termId: number | null;
+  /** The school's grades, for the theme form. */
+  grades: { id: number; name: string }[];
   themes: EvaluationTheme[];
 }
 

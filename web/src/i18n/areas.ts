@@ -23,8 +23,9 @@ export type TextArea =
   | 'roll'
   | 'exams'
   | 'scores'
+  | 'evaluation'
   | 'demo';
-export const TEXT_AREAS: readonly TextArea[] = ['system', 'menusDicts', 'operations', 'campus', 'people', 'pages', 'timetable', 'profiles', 'students', 'messageCenter', 'homeSchool', 'awards', 'applications', 'roll', 'exams', 'scores', 'demo'];
+export const TEXT_AREAS: readonly TextArea[] = ['system', 'menusDicts', 'operations', 'campus', 'people', 'pages', 'timetable', 'profiles', 'students', 'messageCenter', 'homeSchool', 'awards', 'applications', 'roll', 'exams', 'scores', 'evaluation', 'demo'];
 
 export interface AreaTexts {
   /** The area's part of the server catalogue (field names, validation messages of its schemas), if any. */
@@ -50,6 +51,7 @@ const modules: Record<TextArea, () => Promise<{ texts: AreaTexts }>> = {
   roll: () => import('./areas/roll.ts'),
   exams: () => import('./areas/exams.ts'),
   scores: () => import('./areas/scores.ts'),
+  evaluation: () => import('./areas/evaluation.ts'),
   demo: () => import('./areas/demo.ts'),
 };
 

@@ -92,10 +92,11 @@ function themeOf(row: ThemeRaw, today: string): EvaluationTheme {
 
 export async function themeList(db: DbOrTx, language: Language, termId: number | undefined): Promise<EvaluationThemeList> {
   const choice = await termChoice(db, language, termId);
-  if (!choice.termId) return { ...choice, themes: [] };
+  const grades = await queryRows<{ id: number; name: string }>(db, sql`SELECT g.id, ${localName('g', language)} AS name FROM grades g ORDER BY g.sort, g.id`);
+  if (!choice.termId) return { ...choice, grades, themes: [] };
   const rows = await queryRows<ThemeRaw>(db, sql`${themeSelect(language, true)} WHERE th.term_id = ${choice.termId} ORDER BY th.fill_start, th.id`);
   const today = schoolToday();
-  return { ...choice, themes: rows.map((row) => themeOf(row, today)) };
+  return { ...choice, grades, themes: rows.map((row) => themeOf(row, today)) };
 }
 
 async function readTheme(db: DbOrTx, language: Language, themeId: number): Promise<EvaluationTheme> {
