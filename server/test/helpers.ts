@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject as provided } from 'vitest';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrateDatabase, openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/index.ts';
 import { createTestSealer } from './sealer.ts';
+import './provided.ts';
 
 export { DEMO_PASSWORD };
 
@@ -33,7 +36,8 @@ export const ENCRYPTED = process.env.TEST_ENCRYPTION === '1';
 
 /**
  * A fresh, migrated and seeded database for one test file: an in-memory PGlite by default, or a new
- * database on the PostgreSQL server named by DATABASE_URL (dropped again on close).
+ * database on the PostgreSQL server named by DATABASE_URL (dropped again on close). Both start as a copy of
+ * the school test/globalSetup.ts seeded once for the run; a database in a folder is migrated and seeded here.
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
@@ -43,7 +47,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     const name = `campus_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    const template = provided('pgTemplate');
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
@@ -58,9 +63,14 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   // The demo administrator signs in with a password alone in tests; the MFA tests switch the requirement on.
   const config = loadConfig({}, { logLevel: 'silent', databaseUrl, dataDir: 'memory://', encryption: ENCRYPTED, mfa: { requiredForAdmins: false, challengeMinutes: 5 }, ...overrides });
   // A test may ask for an embedded database in a folder (as `npm start` runs it) instead of in memory.
-  const database = await openDatabase({ databaseUrl, dataDir: config.dataDir, poolSize: 5 });
-  await migrateDatabase(database, databaseUrl);
-  await seedDemo(database.db, config);
+  const snapshot = !databaseUrl && config.dataDir === 'memory://' ? provided('pgliteSnapshot') : '';
+  const fromTemplate = databaseUrl ? Boolean(provided('pgTemplate')) : Boolean(snapshot);
+  const loadDataDir = snapshot ? new Blob([await readFile(snapshot)]) : undefined;
+  const database = await openDatabase({ databaseUrl, dataDir: config.dataDir, poolSize: 5, loadDataDir });
+  if (!fromTemplate) {
+    await migrateDatabase(database, databaseUrl);
+    await seedDemo(database.db, config);
+  }
   const app = await buildApp({ config, database });
   await app.ready();
 

@@ -39,6 +39,8 @@ export interface Database {
   listen?: (channel: string, callback: (payload: string) => void) => Promise<() => Promise<void>>;
   /** The embedded database's queue: statements waiting for their turn, the wait they make, and those skipped (abandoned requests). */
   queue?: EmbeddedQueue;
+  /** The embedded database's files as one archive, which `loadDataDir` opens again (the tests' seeded template). */
+  dump?: () => Promise<Blob>;
 }
 
 export interface EmbeddedQueue {
@@ -74,7 +76,7 @@ const MIGRATION_LOCK_ID = 4_242_001;
 /** Buffer pool of the embedded database (see openDatabase). */
 const EMBEDDED_SHARED_BUFFERS = '32MB';
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number; loadDataDir?: Blob }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
     // An idle connection that the server ends (a restart, an administrator) is an error on the pool;
@@ -95,7 +97,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   // 32 MB); its files are read through the operating system's page cache anyway, which is not the server's.
   let client: PGlite;
   try {
-    client = new PGlite(options.dataDir, { extensions: { pg_trgm }, postgresqlconf: [`shared_buffers = ${EMBEDDED_SHARED_BUFFERS}`] });
+    client = new PGlite(options.dataDir, { extensions: { pg_trgm }, postgresqlconf: [`shared_buffers = ${EMBEDDED_SHARED_BUFFERS}`], loadDataDir: options.loadDataDir });
     await client.waitReady;
   } catch (error) {
     release();
@@ -110,7 +112,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       release();
     }
   };
-  return { db, kind: 'pglite', close, listen: (channel, callback) => client.listen(channel, callback), queue };
+  return { db, kind: 'pglite', close, listen: (channel, callback) => client.listen(channel, callback), queue, dump: () => client.dumpDataDir('none') };
 }
 
 /**
