@@ -33,5 +33,8 @@ export * from './scores/entry.ts';
 export * from './scores/mine.ts';
 export * from './scores/analysis.ts';
 export * from './scores/overall.ts';
+export * from './scores/maintenance.ts';
+export * from './scores/groups.ts';
+export * from './scores/external.ts';
 export * from './evaluation/termEvaluation.ts';
 export * from './evaluation/reports.ts';

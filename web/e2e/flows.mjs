@@ -18,6 +18,7 @@ import { teachingClassFlows } from './roll/teachingClassFlows.mjs';
 import { arrangementFlows } from './exams/arrangementFlows.mjs';
 import { scoreEntryFlows } from './scores/scoreEntryFlows.mjs';
 import { scoreAnalysisFlows } from './scores/scoreAnalysisFlows.mjs';
+import { evaluationFlows } from './evaluation/evaluationFlows.mjs';
 import { certificateFlows } from './applications/certificateFlows.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
@@ -474,4 +475,6 @@ export const flows = [
   ...scoreEntryFlows,
   // Issue 15: score analysis (web/e2e/scores/scoreAnalysisFlows.mjs).
   ...scoreAnalysisFlows,
+  // Issue 15: student evaluation (web/e2e/evaluation/evaluationFlows.mjs).
+  ...evaluationFlows,
 ];

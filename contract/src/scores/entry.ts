@@ -26,8 +26,8 @@ export function hasAtMostTwoDecimals(value: number): boolean {
   return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 }
 
-/** A number from 0 to 1000 with at most two decimals; the full mark of its subject is checked on the server. */
-const scoreNumber = (message: string) =>
+/** A number from 0 to 1000 with at most two decimals; the full mark of its subject is checked on the server (score corrections and external scores too). */
+export const scoreNumber = (message: string) =>
   z
     .number({ message })
     .min(0, message)

@@ -53,6 +53,9 @@ import { myScoreRoutes } from './scores/mine/routes.ts';
 import { scoreAnalysisRoutes } from './scores/analysis/routes.ts';
 import { analysisSettingsRoutes } from './scores/analysisSettings/routes.ts';
 import { overallRoutes } from './scores/overall/routes.ts';
+import { externalScoreRoutes } from './scores/external/routes.ts';
+import { scoreMaintenanceRoutes } from './scores/maintenance/routes.ts';
+import { studentGroupRoutes } from './scores/groups/routes.ts';
 import { termEvaluationRoutes } from './evaluation/termEvaluation/routes.ts';
 import { reportRoutes } from './evaluation/reports/routes.ts';
 
@@ -129,6 +132,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(scoreAnalysisRoutes);
   await app.register(analysisSettingsRoutes);
   await app.register(overallRoutes);
+  await app.register(externalScoreRoutes);
+  await app.register(scoreMaintenanceRoutes);
+  await app.register(studentGroupRoutes);
   await app.register(termEvaluationRoutes);
   await app.register(reportRoutes);
 }

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { classes, courses, examBatches, grades, orgUnits, students, terms } from './school.ts';
 import { users } from './system.ts';
 
@@ -239,4 +239,90 @@ export const overallSchemeParts = pgTable(
     weight: smallint('weight').notNull(),
   },
   (t) => [primaryKey({ columns: [t.schemeId, t.batchId] }), index('overall_scheme_parts_batch_idx').on(t.batchId)],
+);
+
+/** 考试成绩维护: a correction of a score after it was entered, with the reason; the score row holds the new value. */
+export const scoreCorrections = pgTable(
+  'score_corrections',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id').notNull().references(() => scoreBatches.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'restrict' }),
+    oldScore: numeric('old_score', { precision: 6, scale: 2 }),
+    oldMark: varchar('old_mark', { length: 10 }),
+    newScore: numeric('new_score', { precision: 6, scale: 2 }),
+    newMark: varchar('new_mark', { length: 10 }),
+    reason: varchar('reason', { length: 200 }).notNull(),
+    correctedBy: integer('corrected_by').references(() => users.id, { onDelete: 'set null' }),
+    correctedAt: timestamp('corrected_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('score_corrections_batch_idx').on(t.batchId, t.correctedAt), index('score_corrections_student_idx').on(t.studentId)],
+);
+
+/** 自定义群体: a named set of students (尖子生, 艺体生 …) a teacher keeps to read the analysis of; shared or their own. */
+export const studentGroups = pgTable(
+  'student_groups',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 30 }).notNull(),
+    remarks: varchar('remarks', { length: 200 }).notNull().default(''),
+    shared: boolean('shared').notNull().default(false),
+    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('student_groups_owner_name_idx').on(t.ownerUserId, t.name)],
+);
+
+export const studentGroupMembers = pgTable(
+  'student_group_members',
+  {
+    groupId: integer('group_id').notNull().references(() => studentGroups.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.studentId] }), index('student_group_members_student_idx').on(t.studentId)],
+);
+
+/** 校外成绩: an exam held outside the school (a district's joint exam, a city's mock), its subjects and the students' scores. */
+export const externalExams = pgTable(
+  'external_exams',
+  {
+    id: serial('id').primaryKey(),
+    termId: integer('term_id').notNull().references(() => terms.id, { onDelete: 'restrict' }),
+    gradeId: integer('grade_id').notNull().references(() => grades.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    organiser: varchar('organiser', { length: 50 }).notNull(),
+    examDate: date('exam_date').notNull(),
+    remarks: varchar('remarks', { length: 200 }).notNull().default(''),
+    released: boolean('released').notNull().default(false),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('external_exams_term_name_idx').on(t.termId, t.name)],
+);
+
+export const externalExamSubjects = pgTable(
+  'external_exam_subjects',
+  {
+    examId: integer('exam_id').notNull().references(() => externalExams.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'restrict' }),
+    fullMark: smallint('full_mark').notNull(),
+    sort: smallint('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.courseId] })],
+);
+
+/** A student's scores of an external exam: course id → { score, mark }, and the place the organiser gave them. */
+export const externalExamResults = pgTable(
+  'external_exam_results',
+  {
+    examId: integer('exam_id').notNull().references(() => externalExams.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
+    scores: jsonb('scores').notNull(),
+    districtRank: integer('district_rank'),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.studentId] }), index('external_exam_results_student_idx').on(t.studentId)],
 );

@@ -15,8 +15,9 @@ import { seedAwards } from './awards.ts';
 import { backdateApplicationMessages, seedApplications } from './applications.ts';
 import { seedEnrolment, seedRollChanges, seedTeachingClasses } from './roll.ts';
 import { seedExamArrangements, seedExams } from './exams.ts';
-import { seedOverallSchemes, seedScoreBatches, seedScoreRules, seedScores } from './scores.ts';
+import { seedGroupsAndCorrections, seedOverallSchemes, seedScoreBatches, seedScoreRules, seedScores } from './scores.ts';
 import { seedEvaluation } from './evaluation.ts';
+import { seedExternalExams } from './externalScores.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -150,7 +151,9 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedScoreBatches(tx);
     await seedScores(tx);
     await seedOverallSchemes(tx);
+    await seedGroupsAndCorrections(tx);
     await seedEvaluation(tx);
+    await seedExternalExams(tx);
     if (!before?.any) await backdateApplicationMessages(tx);
   });
 }

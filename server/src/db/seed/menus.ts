@@ -205,6 +205,12 @@ export const MENU_TREE: MenuSeed[] = [
           button('score.overall.all', '全部班级', 'All classes', []),
         ],
       }),
+      page('score.maintenance', '考试成绩维护', 'Exam score maintenance', '/cjfxNew/cjgl/kscjwh'),
+      // Every teacher keeps their own groups (the buttons too); only the owner changes a group.
+      page('score.groups', '自定义群体', 'Custom student groups', '/cjfxNew/zdyqtgl', STAFF, {
+        children: [button('score.groups.edit', '编辑', 'Edit', STAFF), button('score.groups.delete', '删除', 'Delete', STAFF)],
+      }),
+      managed('score.external', '校外成绩', 'External exam scores', '/cjglNew/xwcj/kscjwh'),
       page('score.overallSettings', '总评设置', 'Overall score settings', '/cjfxNew/zpfx/zpfxsz', [], { hidden: true }),
       page('score.overallDetails', '总评成绩', 'Overall score details', '/cjfxNew/zpfx/cjxq', ['class_teacher'], { hidden: true }),
     ],

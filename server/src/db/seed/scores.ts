@@ -234,3 +234,46 @@ export async function seedOverallSchemes(tx: Tx): Promise<void> {
     }
   }
 }
+
+/**
+ * 自定义群体 and 考试成绩维护 demo data: 李秀英's (T0002) top ten of 初二(1)班 by last term's final and her
+ * shared group of students near the pass line in maths; and one corrected score of that final (a question
+ * missed in marking), so the history is not empty.
+ */
+export async function seedGroupsAndCorrections(tx: Tx): Promise<void> {
+  const [done] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM student_groups) AS any`);
+  if (done?.any) return;
+  const [owner] = await queryRows<{ userId: number; classId: number }>(tx, sql`
+    SELECT u.id AS "userId", c.id AS "classId" FROM users u JOIN staff st ON st.user_id = u.id JOIN classes c ON c.class_teacher_id = st.id
+    WHERE u.account = 'T0002' ORDER BY c.id LIMIT 1`);
+  const [final] = await queryRows<{ id: number }>(tx, sql`
+    SELECT b.id FROM score_batches b JOIN terms t ON t.id = b.term_id JOIN grades g ON g.id = b.grade_id
+    WHERE t.code = '2025-2026-2' AND g.code = 'G08' AND b.exam_node = '期末'`);
+  if (!owner || !final) return;
+  const group = async (name: string, remarks: string, shared: boolean, members: ReturnType<typeof sql>) => {
+    const [row] = await queryRows<{ id: number }>(tx, sql`
+      INSERT INTO student_groups (name, remarks, shared, owner_user_id) VALUES (${name}, ${remarks}, ${shared}, ${owner.userId}) RETURNING id`);
+    await tx.execute(sql`INSERT INTO student_group_members (group_id, student_id) SELECT ${row!.id}, x.id FROM (${members}) x`);
+  };
+  await group('初二(1)班尖子生', '上学期期末总分班级前十。', false, sql`
+    SELECT s.id FROM students s JOIN scores sc ON sc.student_id = s.id AND sc.batch_id = ${final.id}
+    WHERE s.class_id = ${owner.classId} GROUP BY s.id ORDER BY sum(sc.score) DESC NULLS LAST LIMIT 10`);
+  await group('初二数学临界生', '上学期期末数学 65–80 分（满分 120），本学期重点辅导。', true, sql`
+    SELECT s.id FROM students s JOIN scores sc ON sc.student_id = s.id AND sc.batch_id = ${final.id}
+    JOIN courses co ON co.id = sc.course_id AND co.code = 'maths'
+    WHERE s.class_id = ${owner.classId} AND sc.score BETWEEN 65 AND 80`);
+  const [admin] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM users WHERE account = 'admin'`);
+  const [target] = await queryRows<{ studentId: number; courseId: number; score: number }>(tx, sql`
+    SELECT sc.student_id AS "studentId", sc.course_id AS "courseId", sc.score::float8 AS score FROM scores sc
+    JOIN students s ON s.id = sc.student_id AND s.class_id = ${owner.classId} JOIN courses co ON co.id = sc.course_id AND co.code = 'physics'
+    WHERE sc.batch_id = ${final.id} AND sc.score IS NOT NULL AND sc.score <= 95 ORDER BY s.student_number LIMIT 1`);
+  if (target) {
+    await tx.execute(sql`UPDATE scores SET score = ${target.score + 5}, updated_by = ${admin?.id ?? null} WHERE batch_id = ${final.id} AND student_id = ${target.studentId} AND course_id = ${target.courseId}`);
+    await tx.execute(sql`
+      INSERT INTO score_corrections (batch_id, student_id, course_id, old_score, new_score, reason, corrected_by, corrected_at)
+      VALUES (${final.id}, ${target.studentId}, ${target.courseId}, ${target.score}, ${target.score + 5}, '阅卷复核：第 18 题漏计 5 分。', ${admin?.id ?? null}, '2026-07-08 10:30+08')`);
+    // The figures were computed with the score before its correction.
+    await tx.execute(sql`UPDATE score_batches SET analysis_state = 'pending' WHERE id = ${final.id}`);
+    await computeAnalysis(tx, [final.id]);
+  }
+}

@@ -87,7 +87,7 @@ export async function analysisBatches(db: DbOrTx, caller: Caller, termId: number
  * JSON expression read in the same statement (a view's rows), `course` a subject the batch must have: a view
  * of the analysis is then one round trip.
  */
-async function readyBatch<Extra = never>(
+export async function readyBatch<Extra = never>(
   db: DbOrTx,
   caller: Caller,
   batchId: number,

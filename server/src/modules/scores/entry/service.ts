@@ -211,7 +211,7 @@ const hundredths = (value: number) => Math.round(value * 100);
  * Checks each cell against its subject (full mark, parts) and the class's students; the first bad cell is
  * refused with the student's and subject's names.
  */
-function checkCells(subjects: ScoreSheetSubject[], students: Map<number, string>, cells: ScoreCell[]): Written[] {
+export function checkCells(subjects: Pick<ScoreSheetSubject, 'courseId' | 'courseName' | 'fullMark' | 'items'>[], students: Map<number, string>, cells: ScoreCell[]): Written[] {
   const seen = new Set<string>();
   for (const cell of cells) {
     const key = `${cell.studentId}:${cell.courseId}`;

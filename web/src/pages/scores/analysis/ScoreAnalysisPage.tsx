@@ -3,7 +3,7 @@ import { Button, Empty, Result, Select, Spin, Tabs, Tag, Typography } from 'antd
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SCORE_ANALYSIS_PERMISSIONS, type AnalysisBatch, type AnalysisState } from '@campus/contract';
+import { SCORE_ANALYSIS_PERMISSIONS, STUDENT_GROUP_PERMISSIONS, type AnalysisBatch, type AnalysisState } from '@campus/contract';
 import type { PageProps } from '../../registry.ts';
 import { routeTitle } from '../../../app/menuRoutes.ts';
 import { usePermission } from '../../../components/PermissionGate/index.ts';
@@ -12,21 +12,23 @@ import { EMPTY_ANALYSIS_BATCHES, errorMessage, exportAnalysis, fetchAnalysisBatc
 import { ClassesTab } from './ClassesTab.tsx';
 import { ClassScoresTab } from './ClassScoresTab.tsx';
 import { GradeTab } from './GradeTab.tsx';
+import { GroupTab } from './GroupTab.tsx';
 import { RankingTab } from './RankingTab.tsx';
 import { StudentTab } from './StudentTab.tsx';
 import { TeacherTab } from './TeacherTab.tsx';
 import './scoreAnalysis.css';
 
 /** The analysis items, in the order of the tabs. */
-export const ANALYSIS_TABS = ['grade', 'classes', 'ranking', 'class', 'student', 'teacher'] as const;
+export const ANALYSIS_TABS = ['grade', 'classes', 'ranking', 'class', 'student', 'teacher', 'group'] as const;
 export type AnalysisTab = (typeof ANALYSIS_TABS)[number];
 
 /**
  * Each analysis item bound to a menu permission value (spec 6); the items without one come with the page.
  * The class scores and the student view are open to everybody, but show without the ranking permission
- * only the caller's own classes (the server decides).
+ * only the caller's own classes (the server decides). The group analysis reads the custom student groups
+ * (/cjfxNew/zdyqtgl), which every teacher has.
  */
-const TAB_PERMISSION: Partial<Record<AnalysisTab, string>> = { ranking: SCORE_ANALYSIS_PERMISSIONS.ranking };
+const TAB_PERMISSION: Partial<Record<AnalysisTab, string>> = { ranking: SCORE_ANALYSIS_PERMISSIONS.ranking, group: STUDENT_GROUP_PERMISSIONS.view };
 
 const STATE_COLOR: Record<AnalysisState, string | undefined> = { ready: 'green', pending: 'processing', failed: 'red', none: undefined };
 
@@ -69,6 +71,7 @@ export default function ScoreAnalysisPage({ route }: PageProps) {
   const [tab, setTab] = useState<AnalysisTab>('grade');
   const [classId, setClassId] = useState<number | undefined>();
   const [studentId, setStudentId] = useState<number | undefined>();
+  const [groupId, setGroupId] = useState<number | undefined>();
   const [exporting, setExporting] = useState(false);
 
   const batches = useQuery({
@@ -122,6 +125,8 @@ export default function ScoreAnalysisPage({ route }: PageProps) {
         return <StudentTab batchId={id} canRank={canRank} classId={classId} studentId={studentId} onStudent={setStudentId} phone={phone} />;
       case 'teacher':
         return <TeacherTab batchId={id} />;
+      case 'group':
+        return <GroupTab batchId={id} phone={phone} groupId={groupId} onGroup={setGroupId} />;
     }
   };
 
@@ -157,7 +162,7 @@ export default function ScoreAnalysisPage({ route }: PageProps) {
         size={phone ? 'small' : 'middle'}
         items={shown.map((key) => ({
           key,
-          label: <span data-testid={`score-analysis-tab-${key}`}>{t(`analysisPage.tab.${key}`)}</span>,
+          label: <span data-testid={`score-analysis-tab-${key}`}>{key === 'group' ? t('groupsPage.analysis.tab') : t(`analysisPage.tab.${key}`)}</span>,
           children: <div key={batch.id}>{panel(key, batch.id)}</div>,
         }))}
       />

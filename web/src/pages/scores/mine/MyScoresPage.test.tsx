@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import type { MyScoreBatch, MyScores, MyScoreSubject } from '@campus/contract';
+import type { MyExternalExam, MyScoreBatch, MyScores, MyScoreSubject } from '@campus/contract';
 import { ApiError, stub } from '../../../components/Timetable/callStub.ts';
 import { setFeedback, type Feedback } from '../../../app/feedback.ts';
 import type { AppRoute } from '../../../app/menuRoutes.ts';
@@ -327,6 +327,50 @@ describe('MyScoresPage', () => {
     expect(screen.queryByTestId('my-scores-trend')).toBeNull();
     expect(within(screen.getByTestId('my-scores-subject-5-1')).getByText('Fail')).toBeInTheDocument();
     expect(screen.getByTestId('my-scores-total-5')).toHaveTextContent('30 / 42');
+  });
+
+  it("shows the released external exams of a parent's chosen child as cards that read at phone width", async () => {
+    viewport(390);
+    signIn(4);
+    const external: MyExternalExam[] = [
+      {
+        id: 21,
+        name: 'District joint exam, autumn',
+        organiser: 'District education bureau',
+        examDate: '2026-11-06',
+        termName: '2026-2027 first term',
+        subjects: [
+          { courseId: 1, courseName: 'Maths', fullMark: 120, score: 101.5, mark: null },
+          { courseId: 3, courseName: 'Physics', fullMark: 100, score: null, mark: 'absent' },
+          { courseId: 4, courseName: 'History', fullMark: 100, score: null, mark: null },
+        ],
+        total: 101.5,
+        totalFull: 320,
+        districtRank: 236,
+      },
+      { id: 20, name: 'City quality check', organiser: 'City bureau', examDate: '2026-06-10', termName: '', subjects: [], total: null, totalFull: 0, districtRank: null },
+    ];
+    stub
+      .on(`${BASE}/children`, () => [{ id: 11, name: 'Li Lei', className: 'Class 10-1' }])
+      .on(`${BASE}/report`, () => REPORT)
+      .on('/api/scores/external/mine', () => external);
+    renderPage();
+    const card = await screen.findByTestId('my-external-21');
+    expect(stub.bodies('/api/scores/external/mine')).toEqual([{ studentId: 11 }]);
+    expect(screen.getByTestId('my-external')).toHaveTextContent('External exams');
+    expect(screen.getAllByTestId(/^my-external-\d+$/).map((one) => one.dataset.testid)).toEqual(['my-external-21', 'my-external-20']);
+    expect(card).toHaveTextContent('District joint exam, autumn');
+    expect(card).toHaveTextContent('2026-2027 first term');
+    expect(screen.getByTestId('my-external-facts-21')).toHaveTextContent('District education bureau · 2026-11-06');
+    expect(screen.getByTestId('my-external-subject-21-1')).toHaveTextContent('Maths101.5 / 120');
+    expect(screen.getByTestId('my-external-subject-21-3')).toHaveTextContent('PhysicsAbsent');
+    expect(screen.getByTestId('my-external-subject-21-4')).toHaveTextContent('History—');
+    expect(screen.getByTestId('my-external-total-21')).toHaveTextContent('Total101.5 / 320');
+    expect(screen.getByTestId('my-external-total-21')).toHaveTextContent('Place236');
+    expect(screen.getByTestId('my-external-total-20')).toHaveTextContent('Total— / 0');
+    // A list, not a table, at 390 px.
+    expect(card.querySelector('table')).toBeNull();
+    expect(screen.getByTestId('my-scores-page').textContent).not.toMatch(/[\u4e00-\u9fff]/);
   });
 
   it('says that scores appear once released when nothing is released yet', async () => {

@@ -11,7 +11,8 @@ import { usePermission } from '../../../components/PermissionGate/index.ts';
 import { usePhone } from '../../../hooks/usePhone.ts';
 import { useSession } from '../../../state/session.ts';
 import { BatchCard } from './BatchCard.tsx';
-import { MY_SCORES_PERMISSION, fetchMyScoreChildren, fetchMyScores, myScoreKeys } from './myScoreCalls.ts';
+import { ExternalExamsSection } from './ExternalExamsSection.tsx';
+import { MY_SCORES_PERMISSION, fetchMyExternalExams, fetchMyScoreChildren, fetchMyScores, myScoreKeys } from './myScoreCalls.ts';
 import { TrendChart } from './TrendChart.tsx';
 import { buildTrend, trendOption } from './trendModel.ts';
 import './myScores.css';
@@ -76,6 +77,7 @@ export default function MyScoresPage({ route }: PageProps) {
   const chosen = children.length ? (children.some((child) => child.id === picked) ? picked : children[0]!.id) : null;
   const waiting = listChildren && childrenQuery.isPending;
   const report = useQuery({ queryKey: myScoreKeys.report(chosen), queryFn: ({ signal }) => fetchMyScores(chosen, signal), enabled: !waiting });
+  const external = useQuery({ queryKey: myScoreKeys.external(chosen), queryFn: ({ signal }) => fetchMyExternalExams(chosen, signal), enabled: !waiting });
 
   let body;
   if (waiting || report.isPending) {
@@ -113,6 +115,7 @@ export default function MyScoresPage({ route }: PageProps) {
             </div>
           </>
         )}
+        <ExternalExamsSection exams={external.data ?? []} />
       </>
     );
   }

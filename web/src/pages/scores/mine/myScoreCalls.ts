@@ -1,4 +1,4 @@
-import type { MyScoreBatch, MyScores } from '@campus/contract';
+import type { MyExternalExam, MyScoreBatch, MyScores } from '@campus/contract';
 import { call } from '../../../api/client.ts';
 import type { ChildOption } from '../../../components/ChildChooser/index.ts';
 
@@ -11,6 +11,8 @@ export const MY_SCORE_CALLS = {
   children: '/api/scores/mine/children',
   /** { studentId? } → MyScores: the released batches only, the newest first. */
   report: '/api/scores/mine/report',
+  /** { studentId? } → MyExternalExam[]: the released external exams with the student's scores, the newest first. */
+  external: '/api/scores/external/mine',
 } as const;
 
 /** The page's permission (students and parents hold it; staff do not). */
@@ -21,6 +23,7 @@ export const myScoreKeys = {
   all: ['scores', 'mine'] as const,
   children: ['scores', 'mine', 'children'] as const,
   report: (studentId: number | null) => ['scores', 'mine', 'report', studentId ?? 0] as const,
+  external: (studentId: number | null) => ['scores', 'mine', 'external', studentId ?? 0] as const,
 };
 
 /** A parent's children for the chooser; a failed list leaves the chooser out (the server picks the child). */
@@ -47,4 +50,14 @@ export async function fetchMyScores(studentId: number | null, signal?: AbortSign
     student: data?.student ?? { id: studentId ?? 0, name: '', studentNumber: '', className: '' },
     batches: list(data?.batches).map(normaliseBatch),
   };
+}
+
+/** The released external exams of the student (a parent's chosen child); a failed call leaves the section out. */
+export async function fetchMyExternalExams(studentId: number | null, signal?: AbortSignal): Promise<MyExternalExam[]> {
+  try {
+    const data = await call<MyExternalExam[] | null>(MY_SCORE_CALLS.external, { json: studentId ? { studentId } : {}, signal, silent: true });
+    return list(data).map((exam) => ({ ...exam, subjects: list(exam.subjects) }));
+  } catch {
+    return [];
+  }
 }
