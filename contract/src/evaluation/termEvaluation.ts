@@ -223,8 +223,10 @@ export interface EvaluationSheetRow {
   name: string;
   studentNumber: string;
   values: Record<string, string | number>;
-  /** null: nothing filled in yet. */
+  /** null: nothing filled in yet. The exact instant, sent back as a save's `since`. */
   updatedAt: string | null;
+  /** The same on the school's clock for the screen, 'YYYY-MM-DD HH:mm'. */
+  savedAt: string | null;
   updatedByName: string | null;
 }
 

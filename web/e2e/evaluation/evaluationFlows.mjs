@@ -75,7 +75,10 @@ export const evaluationFlows = [
         const text = await theme.innerText();
         assert(text.includes('优秀') && text.includes('8.5'), `the parent reads the answers: ${text.slice(0, 200)}`);
         assert(!(await scrollsSideways(phone)), 'the report does not scroll sideways on a phone');
-        await assertEnglish(phone, phone.getByTestId('quality-report-page'));
+        // Data stays as entered: names, themes and their answers, records' contents, exam and class names.
+        await assertEnglish(phone, 'the quality report', {
+          dataSelectors: ['.quality-theme-filled', '.report-student-name', '.report-student-facts', '.quality-theme-name', '.quality-item-name', '.quality-item-value', '.report-list-value', '.report-list-title', '.report-list-aside', '.my-scores-batches'],
+        });
         await shotOf(phone, 'quality-report-phone', AREA);
         const [download] = await Promise.all([phone.waitForEvent('download'), phone.getByTestId('report-pdf').click()]);
         const bytes = await readFile(await download.path());

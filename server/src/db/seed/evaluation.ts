@@ -94,14 +94,16 @@ const COMMENTS = [
   '文静懂事，书写工整，英语成绩优秀。希望加强体育锻炼，劳逸结合。',
 ];
 
+const USUAL: Record<string, [number, number]> = { '身高(cm)': [148, 176], '体重(kg)': [38, 66], '体测总分': [62, 96], '德育加分': [2, 9] };
+
 /** A student's answer to an item, the same at every seed. */
 function answerOf(item: ItemSeed, studentId: number, index: number): string | number | null {
   const pick = (studentId * 7 + index * 13) % 100;
   if (item.kind === 'enum') return item.options![pick < 45 ? 0 : pick < 80 ? 1 : pick < 96 ? 2 : Math.min(3, item.options!.length - 1)]!;
   if (item.kind === 'number') {
-    const span = item.max! - item.min!;
-    const value = item.min! + ((pick / 100) * 0.5 + 0.35) * span;
-    return Number(value.toFixed(item.precision ?? 0));
+    // A junior student's usual figures, not the whole range the item allows.
+    const [low, high] = USUAL[item.name] ?? [item.min!, item.max!];
+    return Number((low + (pick / 100) * (high - low)).toFixed(item.precision ?? 0));
   }
   if (item.name === '评语') return COMMENTS[studentId % COMMENTS.length]!;
   return pick < 30 ? '无' : null;

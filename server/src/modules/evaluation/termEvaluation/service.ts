@@ -320,6 +320,7 @@ export async function fillSheet(db: DbOrTx, caller: Caller, themeId: number, cla
       studentNumber: row.studentNumber,
       values: (jsonValue<Record<string, string | number>>(row.answers as string) ?? {}) as Record<string, string | number>,
       updatedAt: row.updatedAt,
+      savedAt: row.updatedAtRaw ? schoolMinute(row.updatedAtRaw) : null,
       updatedByName: row.updatedByName,
     })),
   };

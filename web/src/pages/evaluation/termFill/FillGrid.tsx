@@ -82,7 +82,7 @@ export function FillGrid({ items, rows, edits, states, readOnly, onEdit, onFillC
           row.updatedAt ? (
             <div className="evaluation-fill-updated" data-testid={`evaluation-fill-updated-${row.studentId}`}>
               <span>{row.updatedByName ?? '—'}</span>
-              <span className="evaluation-fill-muted">{row.updatedAt}</span>
+              <span className="evaluation-fill-muted">{row.savedAt ?? row.updatedAt}</span>
             </div>
           ) : (
             <span className="evaluation-fill-muted" data-testid={`evaluation-fill-updated-${row.studentId}`}>
@@ -111,7 +111,6 @@ export function FillGrid({ items, rows, edits, states, readOnly, onEdit, onFillC
         rowClassName={rowClassName}
         onRow={(row) => ({ 'data-testid': `evaluation-fill-row-${row.studentId}`, 'data-changed': states.get(row.studentId)?.changed ? 'true' : undefined }) as HTMLAttributes<HTMLElement>}
         scroll={{ x: 'max-content' }}
-        sticky
       />
     </div>
   );
@@ -137,7 +136,7 @@ function StudentName({ row, state, items }: { row: EvaluationSheetRow; state: Ro
   } else if (state?.filled) {
     mark = <CheckCircleFilled className="evaluation-fill-mark-done" aria-label={t('termFillPage.rowFilled')} />;
   }
-  const saved = row.updatedAt ? t('termFillPage.savedBy', { name: row.updatedByName ?? '—', time: row.updatedAt }) : t('termFillPage.notFilled');
+  const saved = row.updatedAt ? t('termFillPage.savedBy', { name: row.updatedByName ?? '—', time: row.savedAt ?? row.updatedAt }) : t('termFillPage.notFilled');
   return (
     <Tooltip title={saved} placement="right">
       <span className="evaluation-fill-name">

@@ -81,6 +81,7 @@ const row = (studentId: number, name: string, values: Record<string, string | nu
   studentNumber: `2019${studentId}`,
   values,
   updatedAt,
+  savedAt: updatedAt ? updatedAt.slice(0, 16) : null,
   updatedByName,
 });
 
