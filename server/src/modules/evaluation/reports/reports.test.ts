@@ -71,6 +71,10 @@ describe('综合素质报告: a student\'s term in one report', () => {
 describe('学业报告: the term\'s scores subject by exam, one student or a whole class', () => {
   it("defaults to the latest term with released scores and lays out subjects by exam with the comment", async () => {
     const student = await demoStudent();
+    // The page's first call opens on that term too, for the family and for the class teacher.
+    expect((await call('/api/evaluation/study/students', {})).json().data.termId).toBe((await lastTerm()).id);
+    expect((await call('/api/evaluation/study/students', {}, 'T0002')).json().data.termId).toBe((await lastTerm()).id);
+    expect((await call('/api/evaluation/quality/students', {})).json().data.termId).not.toBe((await lastTerm()).id);
     const report: StudyReport = (await call('/api/evaluation/study/report', { studentId: student.id })).json().data;
     expect(report.term.id).toBe((await lastTerm()).id);
     expect(report.batches.length).toBe(2);

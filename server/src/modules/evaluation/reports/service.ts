@@ -47,9 +47,23 @@ export const studentSelect = (language: Language) => sql`
     coalesce(${localName('g', language)}, '') AS "gradeName"
   FROM students s LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN grades g ON g.id = c.grade_id`;
 
+/**
+ * The term a study report opens on when none is asked for: the latest in which the students have released
+ * scores (early in a term that is the last one), else the current.
+ */
+async function latestScoredTerm(db: DbOrTx, students: SQL): Promise<number | undefined> {
+  const [latest] = await queryRows<{ termId: number }>(db, sql`
+    SELECT b.term_id AS "termId" FROM score_batches b JOIN terms t ON t.id = b.term_id
+    WHERE b.released AND EXISTS (SELECT 1 FROM scores sc WHERE sc.batch_id = b.id AND sc.student_id IN (${students}))
+    ORDER BY t.start_date DESC LIMIT 1`);
+  return latest?.termId;
+}
+
 export async function reportStudents(db: DbOrTx, caller: Caller, kind: ReportKind, termId: number | undefined, classId: number | undefined): Promise<ReportStudents> {
-  const choice = await termChoice(db, caller.language, termId);
+  // The study report without a term asked for opens where the students' latest released scores are.
+  const termFor = async (students: SQL) => (kind === 'study' && !termId ? await latestScoredTerm(db, students) : termId);
   if (!isStaff(caller.auth)) {
+    const choice = await termChoice(db, caller.language, await termFor(sql`SELECT s.id FROM students s WHERE ${reportableStudents(caller, kind)}`));
     const students = await queryRows<ReportStudent>(db, sql`${studentSelect(caller.language)} WHERE ${reportableStudents(caller, kind)} ORDER BY s.student_number`);
     return { ...choice, classes: [], classId: null, students };
   }
@@ -59,6 +73,7 @@ export async function reportStudents(db: DbOrTx, caller: Caller, kind: ReportKin
     ORDER BY g.sort, g.id, c.sort, c.name`);
   const chosen = classId && classes.some((item) => item.id === classId) ? classId : (classes[0]?.id ?? null);
   if (classId && chosen !== classId) throw forbidden('report.notYourStudent');
+  const choice = await termChoice(db, caller.language, chosen ? await termFor(sql`SELECT s.id FROM students s WHERE s.class_id = ${chosen}`) : termId);
   const students = chosen ? await queryRows<ReportStudent>(db, sql`${studentSelect(caller.language)} WHERE s.class_id = ${chosen} ORDER BY s.student_number`) : [];
   return { ...choice, classes, classId: chosen, students };
 }
@@ -176,13 +191,6 @@ export async function studyReportOf(db: DbOrTx, language: Language, staffView: b
 
 export async function studyReport(db: DbOrTx, caller: Caller, studentId: number, termId: number | undefined): Promise<StudyReport> {
   const student = await reportStudent(db, caller, 'study', studentId);
-  // Without a term asked for: the latest in which the student has released scores (early in a term, the last one's).
-  const [latest] = termId
-    ? []
-    : await queryRows<{ termId: number }>(db, sql`
-        SELECT b.term_id AS "termId" FROM score_batches b JOIN terms t ON t.id = b.term_id
-        WHERE b.released AND EXISTS (SELECT 1 FROM scores sc WHERE sc.batch_id = b.id AND sc.student_id = ${student.id})
-        ORDER BY t.start_date DESC LIMIT 1`);
-  const { term, terms } = await reportTerm(db, caller.language, termId ?? latest?.termId);
+  const { term, terms } = await reportTerm(db, caller.language, termId ?? (await latestScoredTerm(db, sql`${student.id}`)));
   return studyReportOf(db, caller.language, isStaff(caller.auth), student, term, terms);
 }
