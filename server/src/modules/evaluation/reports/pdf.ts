@@ -1,6 +1,6 @@
 import { translate, type Language, type QualityReport, type ScoreMark, type StudyReport } from '@campus/contract';
 import { renderPdf, type PdfDoc } from '../../../platform/pdf.ts';
-import { formatLocalTime } from '../../../platform/schoolClock.ts';
+import { schoolToday } from '../../timetable/views/service.ts';
 
 /**
  * The two reports as A4 PDFs (pdfkit with Noto Sans SC, platform/pdf.ts): the quality report of one
@@ -91,7 +91,7 @@ const number = (value: number | null) => (value === null ? '' : String(value));
 
 function footer(doc: PdfDoc, t: T): void {
   const range = doc.bufferedPageRange();
-  const printed = t('report.pdf.printed', { date: formatLocalTime(new Date()).slice(0, 10) });
+  const printed = t('report.pdf.printed', { date: schoolToday() });
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index);
     // Below the bottom margin: without lifting the margin pdfkit would start a new page for the line.

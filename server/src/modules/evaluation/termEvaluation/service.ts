@@ -18,7 +18,8 @@ import {
 import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { formatLocalTime, schoolMinute } from '../../../platform/schoolClock.ts';
+import { schoolMinute } from '../../../platform/schoolClock.ts';
+import { schoolToday } from '../../timetable/views/service.ts';
 import { localName } from '../../timetable/views/queries.ts';
 
 /**
@@ -26,9 +27,6 @@ import { localName } from '../../timetable/views/queries.ts';
  * Answers are kept per student and theme as item id → answer; the rules of an answer are the contract's
  * checkEvaluationValue, run here again on every save.
  */
-
-/** The school's date today, as the periods are written. */
-export const schoolToday = (): string => formatLocalTime(new Date()).slice(0, 10);
 
 export function periodOf(fillStart: string, fillEnd: string, today = schoolToday()): EvaluationPeriodState {
   return today < fillStart ? 'notStarted' : today > fillEnd ? 'closed' : 'open';

@@ -12,6 +12,7 @@ import {
 import { intArray, jsonValue, queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
+import { likePattern } from '../../../platform/listing.ts';
 import { isAdministrator, visibleStudents } from '../../../platform/scope.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { localName } from '../../timetable/views/queries.ts';
@@ -55,7 +56,7 @@ export async function groupPage(
   search: { keyword?: string; mine?: boolean },
   page: { offset: number; limit: number },
 ): Promise<PagedResult<StudentGroupRow>> {
-  const keyword = search.keyword ? `%${search.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const keyword = search.keyword ? likePattern(search.keyword) : null;
   const where = sql`${visibleGroups(caller)} ${search.mine ? sql`AND sg.owner_user_id = ${caller.auth.userId}` : sql``}
     ${keyword ? sql`AND (sg.name LIKE ${keyword} OR sg.remarks LIKE ${keyword})` : sql``}`;
   const [count] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM student_groups sg WHERE ${where}`);

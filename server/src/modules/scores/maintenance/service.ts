@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Language, MaintenanceBatches, MaintenancePage, MaintenanceRow, MaintenanceSubject, ScoreCell, ScoreCorrection, ScoreMark } from '@campus/contract';
 import { intArray, jsonValue, queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
+import { likePattern } from '../../../platform/listing.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { termChoice } from '../../evaluation/termEvaluation/service.ts';
 import { localName } from '../../timetable/views/queries.ts';
@@ -45,7 +46,7 @@ export async function maintenancePage(
   const [batch] = await queryRows(db, sql`SELECT 1 FROM score_batches WHERE id = ${input.batchId}`);
   if (!batch) throw notFound();
   const subjects = await batchSubjects(db, language, input.batchId);
-  const keyword = input.keyword ? `%${input.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const keyword = input.keyword ? likePattern(input.keyword) : null;
   const where = sql`s.class_id IN (SELECT bc.class_id FROM score_batch_classes bc WHERE bc.batch_id = ${input.batchId})
     ${input.classId ? sql`AND s.class_id = ${input.classId}` : sql``}
     ${keyword ? sql`AND (s.name LIKE ${keyword} OR s.student_number LIKE ${keyword})` : sql``}`;
