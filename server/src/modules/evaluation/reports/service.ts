@@ -22,7 +22,8 @@ import { isStaff, ownStudentIds } from '../../../platform/scope.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { releasedScoreBatches } from '../../scores/mine/service.ts';
 import { localName } from '../../timetable/views/queries.ts';
-import { ledClassIds, termChoice } from '../termEvaluation/service.ts';
+import { termChoice } from '../../shared/terms/service.ts';
+import { ledClassIds } from '../termEvaluation/service.ts';
 
 /**
  * 学生评价's reports of a student's term (综合素质报告 and 学业报告). Who may open whose: a student their

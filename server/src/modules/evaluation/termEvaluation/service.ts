@@ -9,7 +9,6 @@ import {
   type EvaluationPeriodState,
   type EvaluationSheet,
   type EvaluationSheetSave,
-  type EvaluationTerm,
   type EvaluationTheme,
   type EvaluationThemeFormParsed,
   type EvaluationThemeList,
@@ -20,6 +19,7 @@ import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
+import { termChoice } from '../../shared/terms/service.ts';
 import { localName } from '../../timetable/views/queries.ts';
 
 /**
@@ -30,14 +30,6 @@ import { localName } from '../../timetable/views/queries.ts';
 
 export function periodOf(fillStart: string, fillEnd: string, today = schoolToday()): EvaluationPeriodState {
   return today < fillStart ? 'notStarted' : today > fillEnd ? 'closed' : 'open';
-}
-
-/** Every term, the newest first, and the one asked for (else the current, else the newest). */
-export async function termChoice(db: DbOrTx, language: Language, termId: number | undefined): Promise<{ terms: EvaluationTerm[]; termId: number | null }> {
-  const terms = await queryRows<EvaluationTerm>(db, sql`
-    SELECT t.id, ${localName('t', language)} AS name, t.is_current AS "isCurrent" FROM terms t ORDER BY t.start_date DESC`);
-  const chosen = termId && terms.some((term) => term.id === termId) ? termId : (terms.find((term) => term.isCurrent)?.id ?? terms[0]?.id ?? null);
-  return { terms, termId: chosen };
 }
 
 type ItemRaw = { id: number; name: string; kind: EvaluationItem['kind']; required: boolean; maxLength: number | null; min: string | number | null; max: string | number | null; precision: number | null; options: unknown };

@@ -4,7 +4,7 @@ import { intArray, jsonValue, queryRows, type Db, type DbOrTx } from '../../../d
 import { badRequest, notFound } from '../../../platform/errors.ts';
 import { likePattern } from '../../../platform/listing.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
-import { termChoice } from '../../evaluation/termEvaluation/service.ts';
+import { termChoice } from '../../shared/terms/service.ts';
 import { localName } from '../../timetable/views/queries.ts';
 import { queueAnalysis } from '../analysis/compute.ts';
 import { checkCells } from '../entry/service.ts';

@@ -15,7 +15,7 @@ import { intArray, jsonValue, queryRows, type Db, type DbOrTx } from '../../../d
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
-import { termChoice } from '../../evaluation/termEvaluation/service.ts';
+import { termChoice } from '../../shared/terms/service.ts';
 import { localName } from '../../timetable/views/queries.ts';
 
 /**
