@@ -51,6 +51,22 @@ async function login(page, base, username, password) {
   await page.getByTestId('login-submit').click();
 }
 
+/**
+ * Opens the change-password dialog from the user menu. A click that lands while the menu is still sliding
+ * in may miss its item, so the menu is opened again until the dialog shows.
+ */
+async function openChangePassword(page) {
+  const modal = page.locator('.change-password-modal .ant-modal');
+  await until(async () => {
+    if (await modal.isVisible()) return true;
+    if (!(await page.getByTestId('menu-change-password').isVisible())) await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-change-password').click({ timeout: 3000 });
+    await modal.waitFor({ timeout: 3000 });
+    return true;
+  }, 'the change-password dialog opens', 15_000);
+  return modal;
+}
+
 async function loginOk(page, base, username, password = DEMO_PASSWORD) {
   await login(page, base, username, password);
   await page.waitForURL(/\/dashboard$/);
@@ -96,7 +112,8 @@ async function token(page) {
   return page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
 }
 
-export const flows = [
+/** Sign-in, the layout, the shared components and system management (web/e2e/run.mjs runs each lane on its own server). */
+const platformFlows = [
   {
     name: 'admin logs in and sees the sidebar',
     async run({ page, base }) {
@@ -182,10 +199,7 @@ export const flows = [
       assert((await tabTitles(page)).join() === 'Home,Survey statistics', 'tab titles in English');
       await shot('not-available-en');
       // Ant Design's own texts: the modal's OK / Cancel come from antd's en_US locale.
-      await page.getByTestId('user-menu').click();
-      await page.getByTestId('menu-change-password').click();
-      const modal = page.locator('.change-password-modal .ant-modal');
-      await modal.waitFor();
+      const modal = await openChangePassword(page);
       const buttons = await modal.locator('.ant-modal-footer button').allInnerTexts();
       assert(buttons.map((b) => b.replace(/\s/g, '')).join() === 'Cancel,OK', `antd buttons in English: ${buttons}`);
       assert((await modal.innerText()).includes('Old password'), 'dialog labels in English');
@@ -224,10 +238,7 @@ export const flows = [
     async run({ page, base, shot }) {
       const NEW_PASSWORD = 'Teach2027ok';
       await loginOk(page, base, 'T0001');
-      await page.getByTestId('user-menu').click();
-      await page.getByTestId('menu-change-password').click();
-      const modal = page.locator('.change-password-modal .ant-modal');
-      await modal.waitFor();
+      const modal = await openChangePassword(page);
       await page.getByTestId('password-policy-hint').waitFor();
       assert((await page.getByTestId('password-policy-hint').innerText()).startsWith('密码规则'), 'the policy hint is shown');
       // Mismatch and policy errors are caught in the browser.
@@ -249,9 +260,7 @@ export const flows = [
       await loginOk(page, base, 'T0001', NEW_PASSWORD);
 
       // The flows share one database: the demo password comes back for the flows that sign in as T0001 later.
-      await page.getByTestId('user-menu').click();
-      await page.getByTestId('menu-change-password').click();
-      await modal.waitFor();
+      await openChangePassword(page);
       await page.getByTestId('password-old').fill(NEW_PASSWORD);
       await page.getByTestId('password-new').fill(DEMO_PASSWORD);
       await page.getByTestId('password-check').fill(DEMO_PASSWORD);
@@ -450,6 +459,10 @@ export const flows = [
   ...campusFlows,
   // Issue 4: classes, students and staff (web/e2e/system/peopleFlows.mjs).
   ...peopleFlows,
+];
+
+/** System operations, the second factor, then the school's business areas in the order they were built. */
+const businessFlows = [
   // Issue 4: operation logs, scheduled jobs, system configuration, password rules (web/e2e/system/operationsFlows.mjs).
   ...operationsFlows,
   // Issue 12: the second factor (web/e2e/session/mfaFlows.mjs).
@@ -478,3 +491,11 @@ export const flows = [
   // Issue 15: student evaluation (web/e2e/evaluation/evaluationFlows.mjs).
   ...evaluationFlows,
 ];
+
+/**
+ * Two lanes of about the same length (some ten minutes each on a 2-core machine) that run side by side, each
+ * on servers of its own (its own database), so a flow only ever sees what the flows before it in its lane
+ * did; with one lane (E2E_LANES=1) the second follows the first on one server.
+ */
+export const flowLanes = [platformFlows, businessFlows];
+export const flows = flowLanes.flat();

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { flows } from './flows.mjs';
+import { availableParallelism } from 'node:os';
+import { flowLanes } from './flows.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -19,6 +20,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // CI sets none: one retry by default; E2E_RETRIES=0 shows every first failure.
 const RETRIES = Number(process.env.E2E_RETRIES ?? 1);
 const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY, 'i') : null;
+// The lanes of flows.mjs run side by side where there are two cores or more (each flow mostly waits on the
+// browser and the server); E2E_LANES=1 runs them one after the other on one server.
+const LANES = Number(process.env.E2E_LANES ?? (availableParallelism() >= 2 ? flowLanes.length : 1));
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -111,6 +115,7 @@ async function main() {
   }
   mkdirSync(artifacts, { recursive: true });
   const servers = new Map();
+  const started = [];
   const serverLog = createWriteStream(path.join(artifacts, 'server.log'));
   const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
   /**
@@ -119,9 +124,7 @@ async function main() {
    * not required on the default server (docs/decisions.md "Second factor for administrators"); the flows
    * that need it required (web/e2e/session/mfaFlows.mjs) get a server of their own with MFA_REQUIRED_FOR_ADMINS=1.
    */
-  const serverFor = async (extraEnv = {}) => {
-    const key = JSON.stringify(extraEnv);
-    if (servers.has(key)) return servers.get(key).base;
+  const startServer = async (extraEnv, lane) => {
     const port = await freePort();
     const base = `http://localhost:${port}`;
     const dataDir = mkdtempSync(path.join(tmpdir(), 'campus-e2e-'));
@@ -131,12 +134,19 @@ async function main() {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    started.push({ child, dataDir });
     child.stdout.pipe(serverLog, { end: false });
     child.stderr.pipe(serverLog, { end: false });
-    servers.set(key, { child, base, dataDir });
-    console.log(`starting the server on ${base} (database in ${dataDir}${key === '{}' ? '' : `, ${key}`})`);
+    const extra = Object.keys(extraEnv).length ? `, ${JSON.stringify(extraEnv)}` : '';
+    console.log(`starting the server on ${base} (lane ${lane + 1}, database in ${dataDir}${extra})`);
     await waitForServer(base, child);
     return base;
+  };
+  /** A lane's server for a set of extra environment variables; callers of the same one share its start. */
+  const serverFor = (extraEnv = {}, lane = 0) => {
+    const key = `${lane}:${JSON.stringify(extraEnv)}`;
+    if (!servers.has(key)) servers.set(key, startServer(extraEnv, lane));
+    return servers.get(key);
   };
 
   let browser;
@@ -145,7 +155,7 @@ async function main() {
   let flaky = 0;
   const cleanup = async () => {
     await browser?.close().catch(() => undefined);
-    for (const { child, dataDir } of servers.values()) {
+    for (const { child, dataDir } of started) {
       await stopServer(child);
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -153,8 +163,44 @@ async function main() {
   process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
   process.once('SIGTERM', () => void cleanup().then(() => process.exit(143)));
 
+  // Each lane's flows, with their numbers in the whole list (the screenshots' names).
+  let numbered = 0;
+  const lanes = flowLanes.map((lane) => lane.map((flow) => ({ flow, index: (numbered += 1) })));
+  const runLanes = LANES > 1 ? lanes : [lanes.flat()];
+  const selected = runLanes.map((lane) => lane.filter(({ flow }) => !only || only.test(flow.name)));
+
+  /** Runs a lane's flows one after the other on the lane's servers. */
+  const runLane = async (lane, laneIndex) => {
+    for (const { flow, index } of lane) {
+      const base = await serverFor(flow.env, laneIndex);
+      const shot = path.join(artifacts, `${String(index).padStart(2, '0')}-${slug(flow.name)}.png`);
+      const flowStarted = Date.now();
+      // A flow that fails is run once more in a fresh context; one that then passes is reported FLAKY with
+      // its first failure, so a race shows up in the log instead of sinking the whole run unseen.
+      let firstFailure = null;
+      for (let attempt = 1; attempt <= 1 + RETRIES; attempt += 1) {
+        const failure = await runFlow(browser, flow, base, shot, attempt);
+        if (!failure) {
+          passed += 1;
+          if (firstFailure) {
+            flaky += 1;
+            console.log(`FLAKY ${flow.name} (passed on attempt ${attempt}; first failure: ${firstFailure.split('\n')[0]})`);
+          } else console.log(`ok   ${flow.name} (${Date.now() - flowStarted} ms)`);
+          break;
+        }
+        firstFailure ??= failure;
+        if (attempt > RETRIES) {
+          failed += 1;
+          console.log(`FAIL ${flow.name}\n     ${failure.split('\n').slice(0, 6).join('\n     ')}`);
+        }
+      }
+    }
+  };
+
+  const runStarted = Date.now();
   try {
-    await serverFor();
+    // The lanes' default servers start together (a fresh database is migrated and seeded, about a minute).
+    await Promise.all(selected.map((lane, laneIndex) => (lane.length ? serverFor({}, laneIndex) : null)));
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
@@ -171,40 +217,25 @@ async function main() {
         '--use-fake-device-for-media-stream',
       ],
     });
-    let index = 0;
-    for (const flow of flows) {
-      index += 1;
-      if (only && !only.test(flow.name)) continue;
-      const base = await serverFor(flow.env);
-      const shot = path.join(artifacts, `${String(index).padStart(2, '0')}-${slug(flow.name)}.png`);
-      const started = Date.now();
-      // A flow that fails is run once more in a fresh context; one that then passes is reported FLAKY with
-      // its first failure, so a race shows up in the log instead of sinking the whole run unseen.
-      let firstFailure = null;
-      for (let attempt = 1; attempt <= 1 + RETRIES; attempt += 1) {
-        const failure = await runFlow(browser, flow, base, shot, attempt);
-        if (!failure) {
-          passed += 1;
-          if (firstFailure) {
-            flaky += 1;
-            console.log(`FLAKY ${flow.name} (passed on attempt ${attempt}; first failure: ${firstFailure.split('\n')[0]})`);
-          } else console.log(`ok   ${flow.name} (${Date.now() - started} ms)`);
-          break;
-        }
-        firstFailure ??= failure;
-        if (attempt > RETRIES) {
-          failed += 1;
-          console.log(`FAIL ${flow.name}\n     ${failure.split('\n').slice(0, 6).join('\n     ')}`);
-        }
-      }
-    }
+    // Every context, the runner's and those the flows open (phones, a second user), asks for reduced motion as
+    // a user's system setting can: the app then turns Ant Design's animations off (App.tsx), which saves the
+    // browser most of its work and leaves no click landing on a menu still sliding in.
+    const real = browser;
+    browser = new Proxy(real, {
+      get(target, property) {
+        if (property === 'newContext') return (options = {}) => target.newContext({ reducedMotion: 'reduce', ...options });
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await Promise.all(selected.map((lane, laneIndex) => runLane(lane, laneIndex)));
   } catch (error) {
     failed += 1;
     console.log(`FAIL setup\n     ${error?.stack ?? error}`);
   } finally {
     await cleanup();
   }
-  console.log(`${passed} passed, ${failed} failed${flaky ? `, ${flaky} flaky` : ''}`);
+  console.log(`${passed} passed, ${failed} failed${flaky ? `, ${flaky} flaky` : ''} in ${Math.round((Date.now() - runStarted) / 1000)} s (${runLanes.length} lane${runLanes.length > 1 ? 's' : ''})`);
   // CI collects the counts of every step for its closing line.
   if (process.env.E2E_JSON) writeFileSync(process.env.E2E_JSON, JSON.stringify({ passed, failed, flaky }));
   process.exit(failed > 0 ? 1 : 0);

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { api } from '../api.mjs';
 import { assert, until } from '../flows.mjs';
-import { PHONE, scrollsSideways, shotOf, signIn } from '../homeSchool/noticeFlows.mjs';
+import { closeSelectList, PHONE, scrollsSideways, shotOf, signIn } from '../homeSchool/noticeFlows.mjs';
 import { answerOf, watchErrors } from '../homeSchool/homeworkFlows.mjs';
 
 const AREA = 'applications';
@@ -48,7 +48,7 @@ export const certificateFlows = [
         const term = openDropdown(page, 'select').locator('.ant-select-item-option').first();
         await term.waitFor();
         await term.click();
-        await page.keyboard.press('Escape');
+        await closeSelectList(page);
         await shot(page, 'grade-certificate-form-phone');
         const created = answerOf(page, '/api/applications/grade/create');
         await page.getByTestId('certificate-dialog-ok').click();

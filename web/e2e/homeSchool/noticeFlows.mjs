@@ -118,7 +118,16 @@ export async function pickOption(page, select, text) {
   const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text }).first();
   await option.waitFor();
   await option.click();
-  await page.keyboard.press('Escape');
+  await closeSelectList(page);
+}
+
+/**
+ * Closes a select's list that is still open (a multiple select's). A single select's list has closed with
+ * the click: an Escape then would reach the dialog around it and close that.
+ */
+export async function closeSelectList(page) {
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  if (await open.first().isVisible().catch(() => false)) await page.keyboard.press('Escape');
 }
 
 /** The id of the list row showing `title` (from its delivery cell). */

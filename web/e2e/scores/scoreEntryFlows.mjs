@@ -9,14 +9,23 @@ const shot = (page, name) => shotOf(page, name, AREA);
 const openDropdown = (page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
 const MIDTERM = '初二期中考试成绩';
 
-/** Picks the option of an Ant Design select whose label holds `text` (typed first, for a long searchable list). */
+/**
+ * Picks the option of an Ant Design select whose label holds `text` (typed first, for a long searchable list).
+ * The page may choose a default (the latest batch, the only class) while this runs and close the list: the
+ * list is then opened again, and a select that already shows `text` is left as it is.
+ */
 async function choose(page, select, text) {
-  await select.click();
-  await page.keyboard.type(text);
-  const option = openDropdown(page).locator('.ant-select-item-option').filter({ hasText: text }).first();
-  await option.waitFor();
-  await option.click();
-  await until(async () => (await select.innerText()).includes(text), `${text} is chosen`, 10_000);
+  await until(async () => {
+    if ((await select.innerText()).includes(text)) return true;
+    const option = openDropdown(page).locator('.ant-select-item-option').filter({ hasText: text }).first();
+    if (!(await option.isVisible())) {
+      await select.click();
+      await page.keyboard.type(text);
+      await option.waitFor({ timeout: 3000 });
+    }
+    await option.click({ timeout: 3000 });
+    return (await select.innerText()).includes(text);
+  }, `${text} is chosen`, 20_000);
 }
 
 const pad = (n) => String(n).padStart(2, '0');

@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { antdLocale, i18n } from '../i18n/index.ts';
 import { antdTheme, CSS_VAR_KEY, getTheme } from '../theme/themes.ts';
 import { usePreferences } from '../state/preferences.ts';
+import { useReducedMotion } from '../hooks/useMediaQuery.ts';
 import { deferredModal, setFeedback, type ModalFunctions } from './feedback.ts';
 import { createRouter } from './router.tsx';
 import { recordVisitsOf } from './layout/visits.ts';
@@ -49,7 +50,8 @@ export function App() {
   useDayjsLocale(language);
   const themeName = usePreferences((s) => s.theme);
   const color = usePreferences((s) => s.color);
-  const theme = useMemo(() => antdTheme(getTheme(themeName), color), [themeName, color]);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => antdTheme(getTheme(themeName), color, reducedMotion), [themeName, color, reducedMotion]);
   const router = useMemo(() => createRouter(), []);
   useEffect(() => recordVisitsOf(router), [router]);
   useEffect(() => {

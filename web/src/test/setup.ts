@@ -5,6 +5,9 @@ import { cleanup } from '@testing-library/react';
 // app loads an area's texts with its first screen; tests render screens directly, so every area is in.
 import '../i18n/index.ts';
 import { loadTexts, TEXT_AREAS } from '../i18n/areas.ts';
+import { speedUpStyleRules } from './fastStyleRules.ts';
+
+speedUpStyleRules(document);
 
 await loadTexts(TEXT_AREAS);
 

@@ -8,6 +8,9 @@ describe('themes', () => {
     expect(DEFAULT_COLOR).toBe('#00693e');
     expect(antdTheme(getTheme('blue')).token?.colorPrimary).toBe(getTheme('blue').primary);
     expect(antdTheme(getTheme('blue'), '#123456').token?.colorPrimary).toBe('#123456');
+    // The system's reduced-motion setting turns the animations off; otherwise Ant Design's default stays.
+    expect(antdTheme(getTheme('blue'), undefined, true).token?.motion).toBe(false);
+    expect(antdTheme(getTheme('blue')).token?.motion).toBeUndefined();
   });
 
   it('accepts the configured names red, lan, blue, zi, hui, org', () => {

@@ -62,12 +62,16 @@ export const FONT_FAMILY =
 /** The class that scopes Ant Design's CSS variables (the app root carries it, so plain CSS can use them). */
 export const CSS_VAR_KEY = 'campus';
 
-/** Ant Design tokens for one theme; `color` overrides the primary colour (colour cookie). */
-export function antdTheme(theme: ThemeDefinition, color?: string): ThemeConfig {
+/**
+ * Ant Design tokens for one theme; `color` overrides the primary colour (colour cookie). `reducedMotion`
+ * (the system's accessibility setting) turns Ant Design's animations off.
+ */
+export function antdTheme(theme: ThemeDefinition, color?: string, reducedMotion = false): ThemeConfig {
   const primary = isColor(color) ? color : theme.primary;
   return {
     cssVar: { key: CSS_VAR_KEY },
     token: {
+      ...(reducedMotion ? { motion: false } : {}),
       colorPrimary: primary,
       colorInfo: primary,
       colorLink: primary,
