@@ -61,7 +61,13 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     };
   }
   // The demo administrator signs in with a password alone in tests; the MFA tests switch the requirement on.
-  const config = loadConfig({}, { logLevel: 'silent', databaseUrl, dataDir: 'memory://', encryption: ENCRYPTED, mfa: { requiredForAdmins: false, challengeMinutes: 5 }, ...overrides });
+  // Tests that call route after route (the role matrix, the fuzz suite) outrun the operation log's writes on
+  // a busy machine, and the embedded database's overload answer (503) would then refuse their calls: only
+  // the overload test (db/embeddedOverload.test.ts) asks for it.
+  const config = loadConfig(
+    {},
+    { logLevel: 'silent', databaseUrl, dataDir: 'memory://', encryption: ENCRYPTED, mfa: { requiredForAdmins: false, challengeMinutes: 5 }, embeddedMaxWaitMs: 600_000, ...overrides },
+  );
   // A test may ask for an embedded database in a folder (as `npm start` runs it) instead of in memory.
   const snapshot = !databaseUrl && config.dataDir === 'memory://' ? provided('pgliteSnapshot') : '';
   const fromTemplate = databaseUrl ? Boolean(provided('pgTemplate')) : Boolean(snapshot);

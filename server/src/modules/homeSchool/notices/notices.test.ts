@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/client.ts';
-import { backgroundOf, BackgroundRunner, enqueueTask, registerTaskHandler } from '../../../platform/background.ts';
+import { backgroundOf, BackgroundRunner, enqueueTask, enqueueTasks, registerTaskHandler } from '../../../platform/background.ts';
 import { createTestApp, loginDemoAccounts, type TestApp } from '../../../../test/helpers.ts';
 
 let t: TestApp;
@@ -288,5 +288,41 @@ describe('background work', () => {
       ['failed', 'out of paper'],
     ]);
     expect(done[0]!.state.at).toBe(7);
+  });
+
+  it('runs tasks side by side up to its concurrency, each to its end, and queues several in one statement in order', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const order: number[] = [];
+    registerTaskHandler<{ n: number }>('test.together', {
+      async run(db, task, step) {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        // Waits (a little) for a second task to start beside this one.
+        for (let waited = 0; inFlight < 2 && waited < 300; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+        order.push(task.payload.n);
+        await db.transaction((tx) => step.checkpoint(tx, { done: 1, total: 1 }, {}));
+        inFlight -= 1;
+      },
+    });
+    const queue = (numbers: number[]) => t.database.db.transaction((tx) => enqueueTasks(tx, 'test.together', numbers.map((n) => ({ n })), null));
+    const ids = await queue([1, 2, 3, 4]);
+    expect(ids).toHaveLength(4);
+    const payloads = await rows<{ n: number }>(sql`SELECT (payload->>'n')::int AS n FROM background_tasks WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) ORDER BY id`);
+    expect(payloads.map((row) => row.n)).toEqual([1, 2, 3, 4]);
+    expect(await t.database.db.transaction((tx) => enqueueTasks(tx, 'test.together', [], null))).toEqual([]);
+
+    const pair = new BackgroundRunner(() => ({ db: t.database.db, log: t.app.log }), { concurrency: 2 });
+    expect(await pair.runPending()).toBe(4);
+    expect(most).toBe(2);
+    expect([...order].sort()).toEqual([1, 2, 3, 4]);
+
+    most = 0;
+    await queue([5, 6]);
+    const single = new BackgroundRunner(() => ({ db: t.database.db, log: t.app.log }));
+    expect(await single.runPending()).toBe(2);
+    expect(most).toBe(1);
+    const statuses = await rows<{ status: string }>(sql`SELECT DISTINCT status FROM background_tasks WHERE kind = 'test.together'`);
+    expect(statuses).toEqual([{ status: 'done' }]);
   });
 });
