@@ -149,7 +149,7 @@ describe('score analysis (成绩分析)', () => {
     expect(before.statusCode).toBe(409);
     expect(before.json().msg).toBe('初二期中考试成绩 is not released: it has no analysis');
     expect((await call('/api/scores/batches/release', { ids: [midterm.id], released: true })).json().result).toBe(true);
-    // Each released batch is a task of its own (a district exam's grades are computed side by side).
+    // The release queues the computation as background work.
     const queued = await one<{ payload: { batchIds: number[] } }>(sql`SELECT payload FROM background_tasks WHERE kind = 'score-analysis' ORDER BY id DESC LIMIT 1`);
     expect(queued.payload).toEqual({ batchIds: [midterm.id] });
     try {
