@@ -6,11 +6,10 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { availableParallelism } from 'node:os';
 import { flowLanes } from './flows.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -20,8 +19,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // CI sets none: one retry by default; E2E_RETRIES=0 shows every first failure.
 const RETRIES = Number(process.env.E2E_RETRIES ?? 1);
 const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY, 'i') : null;
-// The lanes of flows.mjs run side by side where there are two cores or more (each flow mostly waits on the
-// browser and the server); E2E_LANES=1 runs them one after the other on one server.
+// The lanes of flows.mjs run side by side where there are two cores or more (on 2 cores each flow then takes
+// about 1.5 times as long, so the whole run still ends sooner); E2E_LANES=1 runs them one after the other on one server.
 const LANES = Number(process.env.E2E_LANES ?? (availableParallelism() >= 2 ? flowLanes.length : 1));
 
 function freePort() {

@@ -57,18 +57,6 @@ export async function enqueueTask(tx: Tx, kind: string, payload: unknown, create
   return Number(row!.id);
 }
 
-/** Queues several tasks of one kind in one statement (in the caller's transaction), in the payloads' order. */
-export async function enqueueTasks(tx: Tx, kind: string, payloads: unknown[], createdBy: number | null): Promise<number[]> {
-  if (!payloads.length) return [];
-  const rows = await queryRows<{ id: string | number }>(
-    tx,
-    sql`INSERT INTO background_tasks (kind, payload, created_by)
-        SELECT ${kind}, p.payload, ${createdBy}::int FROM jsonb_array_elements(${JSON.stringify(payloads)}::jsonb) WITH ORDINALITY AS p(payload, n)
-        ORDER BY p.n RETURNING id`,
-  );
-  return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
-}
-
 /** Puts a finished or failed task back in the queue (e.g. a failed delivery sent again), keeping its bookmark. */
 export async function requeueTask(tx: Tx, id: number): Promise<void> {
   await tx.execute(

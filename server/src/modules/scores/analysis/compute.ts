@@ -38,7 +38,7 @@ export function effectiveLines(where: SQL): SQL {
 export async function queueAnalysis(tx: Tx, batchIds: number[], createdBy: number | null): Promise<void> {
   if (!batchIds.length) return;
   await tx.execute(sql`UPDATE score_batches SET analysis_state = 'pending', analysed_at = NULL WHERE id = ANY(${intArray(batchIds)})`);
-  await enqueueTask(tx, SCORE_ANALYSIS_TASK, { batchIds: [...new Set(batchIds)].sort((a, b) => a - b) } satisfies AnalysisPayload, createdBy);
+  await enqueueTask(tx, SCORE_ANALYSIS_TASK, { batchIds } satisfies AnalysisPayload, createdBy);
 }
 
 /** Drops the figures of batches whose release is cancelled (in the cancellation's transaction). */
