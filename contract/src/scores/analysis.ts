@@ -104,7 +104,18 @@ export interface GradeAnalysis {
   subjects: SubjectStats[];
 }
 
-export interface ClassStats extends SubjectStats {
+/** The figures of a group of students in one subject, without the subject's name, full mark and lines. */
+export type ScoreFigures = Pick<
+  SubjectStats,
+  'counted' | 'absent' | 'exempt' | 'average' | 'highest' | 'lowest' | 'stdDev' | 'passRate' | 'goodRate' | 'excellentRate'
+>;
+
+/**
+ * A class's figures in the comparison's subject (named, with its lines, in the comparison's `grade`); its
+ * bands only where the distribution is shown (the workbook), not on the page's call.
+ */
+export interface ClassStats extends ScoreFigures {
+  bands?: number[];
   classId: number;
   className: string;
   /** The caller teaches the subject to the class, or leads the class. */

@@ -164,6 +164,14 @@ export const scoreStats = pgTable(
     classId: integer('class_id').notNull(),
     /** 0 for the total. */
     courseId: integer('course_id').notNull(),
+    /**
+     * The subject's full mark and the lines the figures were counted against (for the total, the sums of the
+     * subjects'), kept with the figures: a view shows the lines its rates were counted with, and reads one table.
+     */
+    fullMark: numeric('full_mark', { precision: 8, scale: 2 }).notNull().default('0'),
+    passLine: numeric('pass_line', { precision: 8, scale: 2 }).notNull().default('0'),
+    goodLine: numeric('good_line', { precision: 8, scale: 2 }).notNull().default('0'),
+    excellentLine: numeric('excellent_line', { precision: 8, scale: 2 }).notNull().default('0'),
     counted: integer('counted').notNull(),
     absent: integer('absent').notNull(),
     exempt: integer('exempt').notNull(),
@@ -190,12 +198,18 @@ export const scoreTotals = pgTable(
     total: numeric('total', { precision: 8, scale: 2 }).notNull(),
     classRank: integer('class_rank').notNull(),
     gradeRank: integer('grade_rank').notNull(),
+    /**
+     * The row's position in the grade's ranking (by place, then student), 1 to n without gaps, and the same
+     * in the class: a page of the ranking is a range of these, read through the index, wherever it is.
+     */
+    gradeOrder: integer('grade_order').notNull().default(0),
+    classOrder: integer('class_order').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.batchId, t.studentId] }),
-    index('score_totals_rank_idx').on(t.batchId, t.gradeRank, t.studentId),
-    index('score_totals_class_idx').on(t.batchId, t.classId, t.classRank, t.studentId),
-    index('score_totals_student_idx').on(t.studentId),
+    // The student first: a student's trend reads it alone, a batch's row reads both.
+    primaryKey({ columns: [t.studentId, t.batchId] }),
+    index('score_totals_grade_order_idx').on(t.batchId, t.gradeOrder),
+    index('score_totals_class_order_idx').on(t.batchId, t.classId, t.classOrder),
   ],
 );
 

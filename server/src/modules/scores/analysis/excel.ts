@@ -1,11 +1,13 @@
 import ExcelJS from 'exceljs';
-import { SCORE_BAND_COUNT, translate, type ClassComparison, type GradeAnalysis, type Language, type RankingRow, type SubjectStats } from '@campus/contract';
+import { SCORE_BAND_COUNT, translate, type ClassComparison, type GradeAnalysis, type Language, type RankingRow, type ScoreFigures } from '@campus/contract';
 
 /** 成绩分析 as a workbook: the grade's figures, every class's per subject, and the total's ranking when the caller may see it. */
 
 const percent = (value: number | null) => (value === null ? '' : Math.round(value * 1000) / 10);
 
-function statsColumns(language: Language): { header: string; value: (row: SubjectStats) => string | number | null }[] {
+type Figures = ScoreFigures & { bands?: number[] };
+
+function statsColumns(language: Language): { header: string; value: (row: Figures) => string | number | null }[] {
   const t = (key: string, values?: Record<string, string | number>) => translate(language, key, values);
   return [
     { header: t('scoreAnalysis.col.counted'), value: (row) => row.counted },
@@ -20,7 +22,7 @@ function statsColumns(language: Language): { header: string; value: (row: Subjec
     { header: `${t('scoreAnalysis.col.excellentRate')} %`, value: (row) => percent(row.excellentRate) },
     ...Array.from({ length: SCORE_BAND_COUNT }, (_, band) => ({
       header: t('scoreAnalysis.col.band', { from: band * 10, to: (band + 1) * 10 }),
-      value: (row: SubjectStats) => row.bands[band] ?? 0,
+      value: (row: Figures) => row.bands?.[band] ?? 0,
     })),
   ];
 }
@@ -55,7 +57,11 @@ export async function buildAnalysisWorkbook(
     t('scoreAnalysis.sheet.classes'),
     [t('scoreAnalysis.col.subject'), t('scoreAnalysis.col.class'), ...columns.map((column) => column.header)],
     comparisons.flatMap((comparison) =>
-      [{ ...comparison.grade, className: grade.batch.gradeName }, ...comparison.classes].map((row) => [row.courseName, row.className, ...columns.map((column) => column.value(row))]),
+      [{ ...comparison.grade, className: grade.batch.gradeName }, ...comparison.classes].map((row) => [
+        comparison.grade.courseName,
+        row.className,
+        ...columns.map((column) => column.value(row)),
+      ]),
     ),
   );
   if (ranking) {

@@ -74,7 +74,7 @@ export async function scoreAnalysisRoutes(fastify: FastifyInstance): Promise<voi
       const caller = await callerOf(request);
       const { batchId } = request.query;
       const grade = await gradeAnalysis(database.db, caller, batchId);
-      const comparisons = await Promise.all(grade.subjects.map((subject) => classComparison(database.db, caller, batchId, subject.courseId)));
+      const comparisons = await Promise.all(grade.subjects.map((subject) => classComparison(database.db, caller, batchId, subject.courseId, { bands: true })));
       let rankingSheet = null;
       if (caller.permissions.has(SCORE_ANALYSIS_PERMISSIONS.ranking)) {
         const totals = await ranking(database.db, caller, { batchId, courseId: TOTAL_COURSE_ID, currPage: 0, limit: EXPORT_ROW_LIMIT });

@@ -86,6 +86,17 @@ describe('score analysis (成绩分析)', () => {
       expect(page.rows[i].score).toBeLessThanOrEqual(page.rows[i - 1].score);
       expect(page.rows[i].gradeRank).toBe(page.rows[i].score === page.rows[i - 1].score ? page.rows[i - 1].gradeRank : i + 1);
     }
+    // Pages are ranges of the stored order: the second page of five is the first page of ten's second half.
+    const second = (await call('/api/scores/analysis/ranking', { batchId: batch.id, courseId: 0, currPage: 1, limit: 5 })).json().data;
+    expect(second.rows).toEqual(page.rows.slice(5));
+    const classFirst = (await call('/api/scores/analysis/ranking', { batchId: batch.id, courseId: 0, classId: cls.id, currPage: 0, limit: 6 })).json().data;
+    const classSecond = (await call('/api/scores/analysis/ranking', { batchId: batch.id, courseId: 0, classId: cls.id, currPage: 1, limit: 3 })).json().data;
+    expect(classFirst.rows[0].classRank).toBe(1);
+    expect(classFirst.rows.every((row: { classId: number }) => row.classId === cls.id)).toBe(true);
+    expect(classSecond.rows).toEqual(classFirst.rows.slice(3));
+    // The page's comparison leaves the classes' bands out (the workbook has them).
+    expect(comparison.classes[0].bands).toBeUndefined();
+    expect(comparison.grade.bands).toHaveLength(10);
     const course = (await call('/api/scores/analysis/grade', { batchId: batch.id })).json().data.subjects[0].courseId;
     const subjectPage = (await call('/api/scores/analysis/ranking', { batchId: batch.id, courseId: course, classId: cls.id, currPage: 0, limit: 100 })).json().data;
     const inClass = await one<{ n: number }>(sql`

@@ -13,6 +13,7 @@ import {
   type GradeAnalysis,
   type Language,
   type Ranking,
+  type ScoreFigures,
   type StudentAnalysis,
   type SubjectStats,
   type SubjectStrength,
@@ -22,8 +23,8 @@ import { intArray, jsonValue, queryRows, type DbOrTx } from '../../../db/client.
 import type { Caller } from '../../../platform/caller.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
+import { VersionedCache } from '../../../platform/versionedCache.ts';
 import { localName } from '../../timetable/views/queries.ts';
-import { effectiveLines } from './compute.ts';
 
 /** The whole grade's students and every class (the academic office); others their own classes. */
 const seesAll = (caller: Caller) => caller.permissions.has(SCORE_ANALYSIS_PERMISSIONS.ranking);
@@ -81,7 +82,6 @@ export async function analysisBatches(db: DbOrTx, caller: Caller, termId: number
   return { terms, batches: rows.map(toBatch) };
 }
 
-/** A released batch whose figures are ready; otherwise the reason, in the caller's language. */
 /**
  * A released batch whose figures are ready; otherwise the reason, in the caller's language. `extra` is a
  * JSON expression read in the same statement (a view's rows), `course` a subject the batch must have: a view
@@ -92,19 +92,30 @@ export async function readyBatch<Extra = never>(
   caller: Caller,
   batchId: number,
   options: { extra?: SQL; course?: number } = {},
-): Promise<{ batch: AnalysisBatch; extra: Extra }> {
+): Promise<{ batch: AnalysisBatch; extra: Extra; version: FiguresVersion }> {
   const { extra, course } = options;
-  const [raw] = await queryRows<BatchRaw & { released: boolean; extra: Extra | string | null; courseOk: boolean }>(db, sql`
+  const [raw] = await queryRows<BatchRaw & { released: boolean; extra: Extra | string | null; courseOk: boolean } & FiguresVersion>(db, sql`
     SELECT ${batchColumns(caller, termOf(batchId))}, b.released, ${extra ?? sql`NULL`} AS extra,
+      (extract(epoch FROM b.analysed_at) * 1000000)::bigint::text AS analysed,
+      (SELECT dv.version::text FROM data_versions dv WHERE dv.name = 'timetable') AS names,
       ${course ? sql`EXISTS (SELECT 1 FROM score_batch_subjects x WHERE x.batch_id = b.id AND x.course_id = ${course})` : sql`TRUE`} AS "courseOk"
-    FROM score_batches b JOIN terms t ON t.id = b.term_id JOIN grades g ON g.id = b.grade_id WHERE b.id = ${batchId}`);
+    FROM score_batches b JOIN terms t ON t.id = b.term_id JOIN grades g ON g.id = b.grade_id WHERE b.id = ${batchId}`, { prepared: true });
   if (!raw) throw notFound();
-  const { released, extra: rows, courseOk, ...rest } = raw;
+  const { released, extra: rows, courseOk, analysed, names, ...rest } = raw;
   if (!released) throw conflict('scoreAnalysis.notReleased', { name: raw.name });
   if (raw.state === 'pending' || raw.state === 'none') throw conflict('scoreAnalysis.pending', { name: raw.name });
   if (raw.state === 'failed') throw conflict('scoreAnalysis.failed', { name: raw.name });
   if (!courseOk) throw badRequest('scoreAnalysis.courseNotInBatch');
-  return { batch: toBatch(rest), extra: (rows === null ? null : jsonValue(rows)) as Extra };
+  return { batch: toBatch(rest), extra: (rows === null ? null : jsonValue(rows)) as Extra, version: { analysed, names } };
+}
+
+/**
+ * What a view of the figures depends on besides the batch: when they were computed (each computation
+ * rewrites them) and the names of courses and classes and the classes' order (data_versions 'timetable').
+ */
+interface FiguresVersion {
+  analysed: string;
+  names: string;
 }
 
 interface StatsRaw {
@@ -127,22 +138,29 @@ interface StatsRaw {
   bands: number[] | string | null;
 }
 
-/** A subject's line (or the total's, the sums of the subjects' lines) with the figures of `st`, which may be missing. */
-const STATS_COLUMNS = sql`
-  l.course_id AS "courseId", l.course_name AS "courseName", l.full_mark AS "fullMark", l.pass_line::float8 AS "passLine",
+/**
+ * A subject's (or the total's) full mark and lines as its figures were counted, from the grade's row `l` of
+ * score_stats, its name from courses `co`, and the figures of `figures` (the grade's row itself, or a
+ * class's, which may be missing when nobody in the class has a score).
+ */
+function statsColumns(language: Language, figures = 'st'): SQL {
+  const st = (column: string) => sql.raw(`${figures}.${column}`);
+  return sql`
+  l.course_id AS "courseId", ${localName('co', language)} AS "courseName", l.full_mark::int AS "fullMark", l.pass_line::float8 AS "passLine",
   l.good_line::float8 AS "goodLine", l.excellent_line::float8 AS "excellentLine",
-  st.counted, st.absent, st.exempt, st.average::float8 AS average, st.highest::float8 AS highest, st.lowest::float8 AS lowest,
-  st.std_dev::float8 AS "stdDev", st.pass, st.good, st.excellent, st.bands`;
-
-/** The batch's subjects in their order, then the total (course 0): name, full mark and lines. */
-function batchLines(batchId: number, language: Language): SQL {
-  return sql`(
-    SELECT el.course_id, ${localName('co', language)} AS course_name, el.full_mark::int AS full_mark, el.pass_line, el.good_line, el.excellent_line, co.sort, 0 AS last
-    FROM ${effectiveLines(sql`bs.batch_id = ${batchId}`)} el JOIN courses co ON co.id = el.course_id
-    UNION ALL
-    SELECT 0, NULL, sum(el.full_mark)::int, sum(el.pass_line), sum(el.good_line), sum(el.excellent_line), 0, 1
-    FROM ${effectiveLines(sql`bs.batch_id = ${batchId}`)} el)`;
+  ${st('counted')} AS counted, ${st('absent')} AS absent, ${st('exempt')} AS exempt, ${st('average')}::float8 AS average,
+  ${st('highest')}::float8 AS highest, ${st('lowest')}::float8 AS lowest, ${st('std_dev')}::float8 AS "stdDev",
+  ${st('pass')} AS pass, ${st('good')} AS good, ${st('excellent')} AS excellent, ${st('bands')} AS bands`;
 }
+
+/** Grade rows `l` of score_stats with their courses `co` (the total, course 0, has none). */
+const LINES = sql`score_stats l LEFT JOIN courses co ON co.id = l.course_id`;
+
+/** The grade's rows of a batch: each subject and the total. */
+const gradeRowsOf = (batch: SQL | number) => sql`l.batch_id = ${batch} AND l.class_id = 0`;
+
+/** The order of the subjects in every view: the courses' order, the total last. */
+const SUBJECT_ORDER = sql`l.course_id = 0, co.sort, l.course_id`;
 
 const rate = (count: number | null, counted: number) => (counted > 0 && count !== null ? Math.round((count / counted) * 10_000) / 10_000 : null);
 
@@ -173,32 +191,73 @@ function toStats(raw: StatsRaw, language: Language): SubjectStats {
 /** The grade's figures of every subject and of the total. */
 export async function gradeAnalysis(db: DbOrTx, caller: Caller, batchId: number): Promise<GradeAnalysis> {
   const { batch, extra } = await readyBatch<StatsRaw[]>(db, caller, batchId, {
-    extra: sql`(SELECT json_agg(x ORDER BY x.last, x.sort, x."courseId") FROM (
-      SELECT ${STATS_COLUMNS}, l.last, l.sort FROM ${batchLines(batchId, caller.language)} l
-      LEFT JOIN score_stats st ON st.batch_id = ${batchId} AND st.class_id = 0 AND st.course_id = l.course_id) x)`,
+    extra: sql`(SELECT json_agg(x) FROM (SELECT ${statsColumns(caller.language, 'l')} FROM ${LINES} WHERE ${gradeRowsOf(sql`b.id`)} ORDER BY ${SUBJECT_ORDER}) x)`,
   });
   return { batch, subjects: (extra ?? []).map((row) => toStats(row, caller.language)) };
 }
 
-/** Each class's figures of one subject (or the total) beside the grade's. */
-export async function classComparison(db: DbOrTx, caller: Caller, batchId: number, courseId: number): Promise<ClassComparison> {
-  type Raw = StatsRaw & { classId: number; className: string; mine: boolean };
-  const { extra } = await readyBatch<Raw[]>(db, caller, batchId, {
+/**
+ * Each class's figures of one subject (or the total) beside the grade's. The classes' bands only for the
+ * workbook: the page charts their averages, and a grade's 250 classes' bands were a third of the answer.
+ */
+export async function classComparison(
+  db: DbOrTx,
+  caller: Caller,
+  batchId: number,
+  courseId: number,
+  options: { bands?: boolean } = {},
+): Promise<ClassComparison> {
+  const own = ownClass(caller, termOf(batchId), sql`bc.class_id`, courseId === TOTAL_COURSE_ID ? undefined : sql`${courseId}`);
+  const { extra: mine, version } = await readyBatch<number[]>(db, caller, batchId, {
     course: courseId,
-    // A subject outside the batch leaves no lines, hence no rows; the check above refuses it first.
-    extra: sql`(SELECT json_agg(x ORDER BY x."classId" = 0 DESC, x.class_sort, x."classId") FROM (
-      SELECT ${STATS_COLUMNS}, bc.class_id AS "classId", coalesce(c.name, '') AS "className", c.sort AS class_sort,
-        ${ownClass(caller, termOf(batchId), sql`bc.class_id`, courseId === TOTAL_COURSE_ID ? undefined : sql`${courseId}`)} AS mine
-      FROM (SELECT * FROM ${batchLines(batchId, caller.language)} y WHERE y.course_id = ${courseId}) l
-      CROSS JOIN (SELECT 0 AS class_id UNION ALL SELECT class_id FROM score_batch_classes WHERE batch_id = ${batchId}) bc
-      LEFT JOIN classes c ON c.id = bc.class_id
-      LEFT JOIN score_stats st ON st.batch_id = ${batchId} AND st.class_id = bc.class_id AND st.course_id = l.course_id) x)`,
+    extra: sql`(SELECT json_agg(bc.class_id) FROM score_batch_classes bc WHERE bc.batch_id = b.id AND ${own})`,
   });
-  const [grade, ...classes] = extra ?? [];
+  const figures = await comparisons.get(
+    Number(version.names),
+    [batchId, version.analysed, courseId, caller.language, options.bands ? 'bands' : ''].join(':'),
+    () => comparisonFigures(db, caller.language, batchId, courseId, options.bands ?? false),
+  );
+  const mineSet = new Set(mine ?? []);
+  return { courseId, grade: figures.grade, classes: figures.classes.map((row) => ({ ...row, mine: mineSet.has(row.classId) })) };
+}
+
+/**
+ * Class comparisons as computed, per batch, computation, subject and language, without the caller's own
+ * classes: a grade of 250 classes is the heaviest view of the analysis, and everyone opening it reads the
+ * same figures (VersionedCache: the version and the computation's time come from the database with each
+ * request, so a process never answers older figures or names than the database has).
+ */
+const comparisons = new VersionedCache<{ grade: SubjectStats; classes: Omit<ClassStats, 'mine'>[] }>(200);
+
+async function comparisonFigures(db: DbOrTx, language: Language, batchId: number, courseId: number, bands: boolean) {
+  type Raw = StatsRaw & { classId: number; className: string };
+  const rows = await queryRows<Raw>(db, sql`
+    SELECT ${statsColumns(language)}, bc.class_id AS "classId", coalesce(c.name, '') AS "className"
+    FROM ${LINES}
+    CROSS JOIN (SELECT 0 AS class_id UNION ALL SELECT class_id FROM score_batch_classes WHERE batch_id = ${batchId}) bc
+    LEFT JOIN classes c ON c.id = bc.class_id
+    LEFT JOIN score_stats st ON st.batch_id = l.batch_id AND st.class_id = bc.class_id AND st.course_id = l.course_id
+    WHERE ${gradeRowsOf(batchId)} AND l.course_id = ${courseId}
+    ORDER BY bc.class_id = 0 DESC, c.sort, bc.class_id`, { prepared: true });
+  const [grade, ...classes] = rows;
   return {
-    courseId,
-    grade: toStats(grade!, caller.language),
-    classes: classes.map((row): ClassStats => ({ ...toStats(row, caller.language), classId: row.classId, className: row.className, mine: row.mine })),
+    grade: toStats(grade!, language),
+    classes: classes.map((row) => {
+      const stats = toStats(row, language);
+      const figures: ScoreFigures = {
+        counted: stats.counted,
+        absent: stats.absent,
+        exempt: stats.exempt,
+        average: stats.average,
+        highest: stats.highest,
+        lowest: stats.lowest,
+        stdDev: stats.stdDev,
+        passRate: stats.passRate,
+        goodRate: stats.goodRate,
+        excellentRate: stats.excellentRate,
+      };
+      return { ...figures, ...(bands ? { bands: stats.bands } : {}), classId: row.classId, className: row.className };
+    }),
   };
 }
 
@@ -206,7 +265,7 @@ export async function classComparison(db: DbOrTx, caller: Caller, batchId: numbe
 async function checkClass(db: DbOrTx, caller: Caller, batch: AnalysisBatch, classId: number): Promise<string> {
   const [row] = await queryRows<{ name: string; mine: boolean }>(db, sql`
     SELECT c.name, ${seesAll(caller) ? sql`TRUE` : ownClass(caller, sql`${batch.termId}`, sql`c.id`)} AS mine
-    FROM score_batch_classes bc JOIN classes c ON c.id = bc.class_id WHERE bc.batch_id = ${batch.id} AND bc.class_id = ${classId}`);
+    FROM score_batch_classes bc JOIN classes c ON c.id = bc.class_id WHERE bc.batch_id = ${batch.id} AND bc.class_id = ${classId}`, { prepared: true });
   if (!row) throw badRequest('scoreAnalysis.classNotInBatch');
   if (!row.mine) throw new AppError('scoreAnalysis.notYourClass', 403, ResultCode.forbidden, { class: row.name });
   return row.name;
@@ -226,34 +285,34 @@ export async function ranking(
   const offset = query.currPage * query.limit;
   if (!query.classId && query.courseId === TOTAL_COURSE_ID) {
     // The grade's ranking of the total, the most read: its page and count in the batch's own statement.
-    const { extra } = await readyBatch<{ total: number | null; rows: Ranking['rows'] | null }>(db, caller, query.batchId, {
+    const { extra } = await readyBatch<{ total: number | null; rows: (Ranking['rows'][number] & { grade_order?: number })[] | null }>(db, caller, query.batchId, {
       extra: sql`json_build_object(
         'total', (SELECT st.counted FROM score_stats st WHERE st.batch_id = b.id AND st.class_id = 0 AND st.course_id = 0),
-        'rows', (SELECT json_agg(x ORDER BY x."gradeRank", x."studentId") FROM (
-          SELECT p.student_id AS "studentId", s.student_number AS "studentNumber", s.name, p.class_id AS "classId", coalesce(c.name, '') AS "className",
+        'rows', (SELECT json_agg(x ORDER BY x.grade_order) FROM (
+          SELECT p.grade_order, p.student_id AS "studentId", s.student_number AS "studentNumber", s.name, p.class_id AS "classId", coalesce(c.name, '') AS "className",
             p.total::float8 AS score, NULL AS mark, p.grade_rank AS "gradeRank", p.class_rank AS "classRank"
-          FROM (SELECT r.student_id, r.class_id, r.total, r.grade_rank, r.class_rank FROM score_totals r WHERE r.batch_id = b.id
-                ORDER BY r.grade_rank, r.student_id LIMIT ${query.limit} OFFSET ${offset}) p
+          FROM (SELECT r.student_id, r.class_id, r.total, r.grade_rank, r.class_rank, r.grade_order FROM score_totals r
+                WHERE r.batch_id = b.id AND r.grade_order > ${offset} AND r.grade_order <= ${offset + query.limit}) p
           JOIN students s ON s.id = p.student_id LEFT JOIN classes c ON c.id = p.class_id) x))`,
     });
-    return { total: extra?.total ?? 0, rows: extra?.rows ?? [] };
+    return { total: extra?.total ?? 0, rows: (extra?.rows ?? []).map(({ grade_order: _order, ...row }) => row) };
   }
   const { batch } = await readyBatch(db, caller, query.batchId, { course: query.courseId });
   if (query.classId) await checkClass(db, caller, batch, query.classId);
   const inClass = query.classId ? sql`AND r.class_id = ${query.classId}` : sql``;
+  const order = query.classId ? sql`r.class_order` : sql`r.grade_order`;
   type Raw = Ranking['rows'][number] & { total: number };
   const rows =
     query.courseId === TOTAL_COURSE_ID
       ? await queryRows<Raw>(db, sql`
           WITH page AS (
-            SELECT r.student_id, r.class_id, r.total, r.grade_rank, r.class_rank FROM score_totals r
-            WHERE r.batch_id = ${batch.id} ${inClass}
-            ORDER BY ${query.classId ? sql`r.class_rank` : sql`r.grade_rank`}, r.student_id LIMIT ${query.limit} OFFSET ${offset})
+            SELECT r.student_id, r.class_id, r.total, r.grade_rank, r.class_rank, ${order} AS place_order FROM score_totals r
+            WHERE r.batch_id = ${batch.id} ${inClass} AND ${order} > ${offset} AND ${order} <= ${offset + query.limit})
           SELECT p.student_id AS "studentId", s.student_number AS "studentNumber", s.name, p.class_id AS "classId", coalesce(c.name, '') AS "className",
             p.total::float8 AS score, NULL AS mark, p.grade_rank AS "gradeRank", p.class_rank AS "classRank",
             (SELECT st.counted FROM score_stats st WHERE st.batch_id = ${batch.id} AND st.class_id = ${query.classId ?? 0} AND st.course_id = 0) AS total
           FROM page p JOIN students s ON s.id = p.student_id LEFT JOIN classes c ON c.id = p.class_id
-          ORDER BY ${query.classId ? sql`p.class_rank` : sql`p.grade_rank`}, p.student_id`)
+          ORDER BY p.place_order`, { prepared: true })
       : await queryRows<Raw>(db, sql`
           WITH r AS (
             SELECT sc.student_id, s.class_id, sc.score, sc.mark,
@@ -266,7 +325,7 @@ export async function ranking(
             r.score::float8 AS score, r.mark, r.grade_rank::int AS "gradeRank", r.class_rank::int AS "classRank", count(*) OVER ()::int AS total
           FROM r JOIN students s ON s.id = r.student_id LEFT JOIN classes c ON c.id = r.class_id
           WHERE TRUE ${inClass}
-          ORDER BY r.score DESC NULLS LAST, s.student_number LIMIT ${query.limit} OFFSET ${offset}`);
+          ORDER BY r.score DESC NULLS LAST, s.student_number LIMIT ${query.limit} OFFSET ${offset}`, { prepared: true });
   const total = rows[0]?.total ?? (offset ? (await ranking(db, caller, { ...query, currPage: 0, limit: 1 })).total : 0);
   return { total, rows: rows.map(({ total: _total, ...row }) => row) };
 }
@@ -276,10 +335,11 @@ export async function classScores(db: DbOrTx, caller: Caller, batchId: number, c
   const { batch } = await readyBatch(db, caller, batchId);
   const className = await checkClass(db, caller, batch, classId);
   const stats = await queryRows<StatsRaw & { classId: number }>(db, sql`
-    SELECT ${STATS_COLUMNS}, lv.class_id AS "classId"
-    FROM ${batchLines(batchId, caller.language)} l CROSS JOIN (VALUES (0), (${classId}::int)) AS lv(class_id)
-    LEFT JOIN score_stats st ON st.batch_id = ${batchId} AND st.class_id = lv.class_id AND st.course_id = l.course_id
-    ORDER BY l.last, l.sort, l.course_id`);
+    SELECT ${statsColumns(caller.language)}, lv.class_id AS "classId"
+    FROM ${LINES} CROSS JOIN (VALUES (0), (${classId}::int)) AS lv(class_id)
+    LEFT JOIN score_stats st ON st.batch_id = l.batch_id AND st.class_id = lv.class_id AND st.course_id = l.course_id
+    WHERE ${gradeRowsOf(batchId)}
+    ORDER BY ${SUBJECT_ORDER}`, { prepared: true });
   const rows = await queryRows<ClassScores['rows'][number] & { cells: ClassScores['rows'][number]['cells'] | string }>(db, sql`
     SELECT s.id AS "studentId", s.student_number AS "studentNumber", s.name,
       (SELECT coalesce(json_object_agg(sc.course_id::text, json_build_object('score', sc.score::float8, 'mark', sc.mark)), '{}'::json)
@@ -287,7 +347,7 @@ export async function classScores(db: DbOrTx, caller: Caller, batchId: number, c
       t.total::float8 AS total, t.class_rank AS "classRank", t.grade_rank AS "gradeRank"
     FROM students s LEFT JOIN score_totals t ON t.batch_id = ${batchId} AND t.student_id = s.id
     WHERE s.class_id = ${classId} AND (s.in_school_status = '1' OR t.student_id IS NOT NULL)
-    ORDER BY t.class_rank NULLS LAST, s.student_number`);
+    ORDER BY t.class_rank NULLS LAST, s.student_number`, { prepared: true });
   const subjects = stats.filter((row) => row.classId === 0 && row.courseId !== TOTAL_COURSE_ID).map((row) => ({ courseId: row.courseId, courseName: row.courseName ?? '', fullMark: row.fullMark }));
   const gradeStats = stats.filter((row) => row.classId === 0).map((row) => toStats(row, caller.language));
   return {
@@ -315,7 +375,7 @@ export async function studentAnalysis(db: DbOrTx, caller: Caller, studentId: num
     WITH trend AS (
       SELECT b.id AS "batchId", b.name, b.exam_node AS "examNode", ${localName('t', caller.language)} AS "termName", b.released_at AS "releasedAtRaw",
         tt.total::float8 AS total,
-        (SELECT sum(ss.full_mark)::int FROM score_batch_subjects bs JOIN score_systems ss ON ss.id = bs.score_system_id WHERE bs.batch_id = b.id) AS "totalFull",
+        g.full_mark::int AS "totalFull",
         g.average::float8 AS "gradeAverage", tt.class_rank AS "classRank", coalesce(cl.counted, 0) AS "classSize",
         tt.grade_rank AS "gradeRank", coalesce(g.counted, 0) AS "gradeSize"
       FROM score_totals tt JOIN score_batches b ON b.id = tt.batch_id JOIN terms t ON t.id = b.term_id
@@ -328,12 +388,11 @@ export async function studentAnalysis(db: DbOrTx, caller: Caller, studentId: num
          'mine', ${seesAll(caller) ? sql`TRUE` : sql`s.class_id IS NOT NULL AND ${ownClass(caller, sql`(SELECT id FROM terms WHERE is_current LIMIT 1)`, sql`s.class_id`)}`})
        FROM students s LEFT JOIN classes c ON c.id = s.class_id WHERE s.id = ${studentId}) AS student,
       (SELECT json_agg(trend ORDER BY "releasedAtRaw", "batchId") FROM trend) AS trend,
-      (SELECT json_agg(json_build_object('courseId', bs.course_id, 'courseName', ${localName('co', caller.language)}, 'fullMark', ss.full_mark,
-         'score', sc.score::float8, 'mark', sc.mark, 'gradeAverage', g.average::float8, 'stdDev', g.std_dev::float8) ORDER BY co.sort, co.id)
-       FROM score_batch_subjects bs JOIN courses co ON co.id = bs.course_id JOIN score_systems ss ON ss.id = bs.score_system_id
-       LEFT JOIN scores sc ON sc.batch_id = bs.batch_id AND sc.course_id = bs.course_id AND sc.student_id = ${studentId}
-       LEFT JOIN score_stats g ON g.batch_id = bs.batch_id AND g.class_id = 0 AND g.course_id = bs.course_id
-       WHERE bs.batch_id = (SELECT "batchId" FROM latest)) AS latest`);
+      (SELECT json_agg(json_build_object('courseId', l.course_id, 'courseName', ${localName('co', caller.language)}, 'fullMark', l.full_mark::int,
+         'score', sc.score::float8, 'mark', sc.mark, 'gradeAverage', l.average::float8, 'stdDev', l.std_dev::float8) ORDER BY co.sort, co.id)
+       FROM score_stats l JOIN courses co ON co.id = l.course_id
+       LEFT JOIN scores sc ON sc.batch_id = l.batch_id AND sc.course_id = l.course_id AND sc.student_id = ${studentId}
+       WHERE ${gradeRowsOf(sql`(SELECT "batchId" FROM latest)`)}) AS latest`, { prepared: true });
   const student = answer?.student ? jsonValue(answer.student) : null;
   if (!student) throw notFound();
   if (!student.mine) throw new AppError('scoreAnalysis.notYourStudent', 403, ResultCode.forbidden);
@@ -377,10 +436,11 @@ export async function teacherAnalysis(db: DbOrTx, caller: Caller, batchId: numbe
     ORDER BY c.sort, c.id, o.course_id = 0, co.sort, co.id`);
   if (!rows.length) return { batch, rows: [] };
   const stats = await queryRows<StatsRaw & { classId: number }>(db, sql`
-    SELECT ${STATS_COLUMNS}, cls.class_id AS "classId"
-    FROM ${batchLines(batchId, caller.language)} l
+    SELECT ${statsColumns(caller.language)}, cls.class_id AS "classId"
+    FROM ${LINES}
     CROSS JOIN (SELECT 0 AS class_id UNION SELECT unnest(${intArray([...new Set(rows.map((row) => row.classId))])})) cls
-    LEFT JOIN score_stats st ON st.batch_id = ${batchId} AND st.class_id = cls.class_id AND st.course_id = l.course_id`);
+    LEFT JOIN score_stats st ON st.batch_id = l.batch_id AND st.class_id = cls.class_id AND st.course_id = l.course_id
+    WHERE ${gradeRowsOf(batchId)}`);
   const find = (classId: number, courseId: number) => toStats(stats.find((row) => row.classId === classId && row.courseId === courseId)!, caller.language);
   return {
     batch,

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { TOTAL_COURSE_ID, type SubjectStats } from '@campus/contract';
+import { TOTAL_COURSE_ID, type ScoreFigures } from '@campus/contract';
 import { ANALYSIS_STALE_MS, errorMessage, fetchGradeAnalysis, scoreAnalysisKeys } from './analysisCalls.ts';
 import { formatRate, formatScore, type MarkLabels } from './analysisModel.ts';
 
@@ -74,9 +74,9 @@ export function SubjectSelect({ batchId, value, onChange, testId }: { batchId: n
   );
 }
 
-/** The figure columns of a SubjectStats table (after the name column the caller adds). */
-export function statsColumns<Row extends SubjectStats>(t: TFunction): ColumnsType<Row> {
-  const number = (key: keyof SubjectStats, title: string, render: (value: number | null) => string = formatScore) => ({
+/** The figure columns of a table of ScoreFigures (after the name column the caller adds). */
+export function statsColumns<Row extends ScoreFigures>(t: TFunction): ColumnsType<Row> {
+  const number = (key: keyof ScoreFigures, title: string, render: (value: number | null) => string = formatScore) => ({
     key,
     title,
     align: 'right' as const,
