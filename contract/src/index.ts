@@ -38,3 +38,4 @@ export * from './scores/groups.ts';
 export * from './scores/external.ts';
 export * from './evaluation/termEvaluation.ts';
 export * from './evaluation/reports.ts';
+export * from './electives/electives.ts';

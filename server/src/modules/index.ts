@@ -58,6 +58,9 @@ import { scoreMaintenanceRoutes } from './scores/maintenance/routes.ts';
 import { studentGroupRoutes } from './scores/groups/routes.ts';
 import { termEvaluationRoutes } from './evaluation/termEvaluation/routes.ts';
 import { reportRoutes } from './evaluation/reports/routes.ts';
+import { electiveDeclarationRoutes } from './electives/declarations/routes.ts';
+import { electiveSelectionRoutes } from './electives/selection/routes.ts';
+import { electiveEvaluationRoutes } from './electives/evaluation/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
 export interface DeclaredRoute {
@@ -137,6 +140,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(studentGroupRoutes);
   await app.register(termEvaluationRoutes);
   await app.register(reportRoutes);
+  await app.register(electiveDeclarationRoutes);
+  await app.register(electiveSelectionRoutes);
+  await app.register(electiveEvaluationRoutes);
 }
 
 declare module 'fastify' {

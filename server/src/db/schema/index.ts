@@ -13,3 +13,4 @@ export * from './applications.ts';
 export * from './roll.ts';
 export * from './scores.ts';
 export * from './evaluation.ts';
+export * from './electives.ts';

@@ -283,6 +283,9 @@ export const electiveSessions = pgTable(
     period: smallint('period').notNull(),
     weekFrom: smallint('week_from').notNull().default(1),
     weekTo: smallint('week_to').notNull(),
+    /** Seats, and how many are taken: a first-come choice takes a seat with one conditional update. */
+    capacity: smallint('capacity').notNull().default(40),
+    enrolled: integer('enrolled').notNull().default(0),
   },
   (t) => [index('elective_sessions_term_idx').on(t.termId, t.teacherId)],
 );

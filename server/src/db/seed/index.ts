@@ -18,6 +18,7 @@ import { seedExamArrangements, seedExams } from './exams.ts';
 import { seedGroupsAndCorrections, seedOverallSchemes, seedScoreBatches, seedScoreRules, seedScores } from './scores.ts';
 import { seedEvaluation } from './evaluation.ts';
 import { seedExternalExams } from './externalScores.ts';
+import { seedElectives } from './electives.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -154,6 +155,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedGroupsAndCorrections(tx);
     await seedEvaluation(tx);
     await seedExternalExams(tx);
+    await seedElectives(tx);
     if (!before?.any) await backdateApplicationMessages(tx);
   });
 }

@@ -244,6 +244,9 @@ export const MENU_TREE: MenuSeed[] = [
       page('elective.approve', '选修课审批', 'Elective approval', '/xkgl/kcsp'),
       page('elective.select', '学生选课', 'Course selection', '/xkgl/xsxk', FAMILY),
       page('elective.evaluate', '选修课评价', 'Elective evaluation', '/xkgl/kcpj', ['teacher', 'class_teacher', 'student']),
+      // Opened from 选修课评价 (spec 2's hidden routes): the office's rating indicators, a teacher's scoring of their students.
+      page('elective.indicators', '评价指标', 'Rating indicators', '/kcsbpc/pjzb', [], { hidden: true }),
+      page('elective.studentScores', '学生打分', 'Student scores', '/xxkxsgl/xsdf', STAFF, { hidden: true }),
       page('elective.shiftClass', '走班管理', 'Class-shift management', '/zbgl/zbpc'),
     ],
   },

@@ -94,6 +94,27 @@ async function statistic(db: DbOrTx, auth: AuthContext, key: string): Promise<nu
       return waitingForApprover(db, auth.userId);
     case 'onLeaveToday':
       return onLeaveTodayCount(db, auth.userId);
+    case 'electivesToReview': {
+      const [row] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM elective_declarations WHERE status = 'declared'`);
+      return row?.total ?? 0;
+    }
+    case 'electivesToChoose': {
+      // Open selections in which the caller (or a child) has no major course yet.
+      const [row] = await queryRows<{ total: number }>(db, sql`
+        SELECT count(*)::int AS total FROM elective_selection_settings ss CROSS JOIN (${ownStudentIds(auth)}) own(id)
+        WHERE now() BETWEEN ss.selection_start AND ss.selection_end
+          AND NOT EXISTS (SELECT 1 FROM elective_choices c WHERE c.term_id = ss.term_id AND c.student_id = own.id AND c.kind = 'major')`);
+      return row?.total ?? 0;
+    }
+    case 'electivesToRate': {
+      const [row] = await queryRows<{ total: number }>(db, sql`
+        SELECT count(*)::int AS total FROM elective_enrolments ee JOIN elective_sessions es ON es.id = ee.session_id JOIN terms t ON t.id = es.term_id
+        LEFT JOIN elective_selection_settings ss ON ss.term_id = es.term_id
+        WHERE ee.student_id IN (SELECT s.id FROM students s WHERE s.user_id = ${auth.userId})
+          AND current_date BETWEEN t.start_date AND t.end_date AND (ss.term_id IS NULL OR now() > ss.selection_end)
+          AND NOT EXISTS (SELECT 1 FROM elective_ratings r WHERE r.session_id = ee.session_id AND r.student_id = ee.student_id)`);
+      return row?.total ?? 0;
+    }
     default:
       return undefined;
   }

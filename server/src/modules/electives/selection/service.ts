@@ -1,0 +1,317 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  ELECTIVE_PERMISSIONS,
+  ELECTIVE_URLS,
+  translate,
+  type ChoiceKind,
+  type CourseStudentRow,
+  type ElectiveChoice,
+  type ElectiveCourse,
+  type Language,
+  type SelectionSettings,
+  type SelectionSettingsForm,
+  type SelectionView,
+} from '@campus/contract';
+import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import type { Caller } from '../../../platform/caller.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
+import { schoolInstant, schoolMinute } from '../../../platform/schoolClock.ts';
+import { localName } from '../../timetable/views/queries.ts';
+import { dayName, periodName, sendMessages, slotNames } from '../common.ts';
+
+interface SettingsRaw {
+  termId: number;
+  termName: string;
+  startRaw: Date | string;
+  endRaw: Date | string;
+  mode: SelectionSettings['mode'];
+  drawnRaw: Date | string | null;
+  phase: SelectionSettings['phase'];
+  waiting: number;
+  enrolled: number;
+}
+
+const settingsColumns = (language: Language) => sql`
+  ss.term_id AS "termId", ${localName('t', language)} AS "termName", ss.selection_start AS "startRaw", ss.selection_end AS "endRaw", ss.mode,
+  ss.drawn_at AS "drawnRaw",
+  CASE WHEN now() < ss.selection_start THEN 'before' WHEN now() <= ss.selection_end THEN 'open' ELSE 'closed' END AS phase,
+  (SELECT count(*)::int FROM elective_choices c WHERE c.term_id = ss.term_id AND c.status = 'waiting') AS waiting,
+  (SELECT count(DISTINCT ee.student_id)::int FROM elective_enrolments ee JOIN elective_sessions es ON es.id = ee.session_id WHERE es.term_id = ss.term_id) AS enrolled`;
+
+const toSettings = ({ startRaw, endRaw, drawnRaw, ...raw }: SettingsRaw): SelectionSettings => ({
+  ...raw,
+  selectionStart: schoolMinute(startRaw),
+  selectionEnd: schoolMinute(endRaw),
+  drawnAt: drawnRaw ? schoolMinute(drawnRaw) : '',
+});
+
+export async function selectionSettings(db: DbOrTx, termId: number, language: Language): Promise<SelectionSettings | null> {
+  const [row] = await queryRows<SettingsRaw>(db, sql`
+    SELECT ${settingsColumns(language)} FROM elective_selection_settings ss JOIN terms t ON t.id = ss.term_id WHERE ss.term_id = ${termId}`);
+  return row ? toSettings(row) : null;
+}
+
+/** One writer per term for its settings, choices' seats and the draw. */
+async function lockTerm(tx: Tx, termId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('elective-term'), ${termId})`);
+}
+
+export async function saveSettings(db: Db, caller: Caller, form: SelectionSettingsForm): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockTerm(tx, form.termId);
+    const [term] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM terms WHERE id = ${form.termId}`);
+    if (!term) throw badRequest('elective.unknownReference');
+    const [current] = await queryRows<{ mode: string; drawn: boolean; chosen: boolean }>(tx, sql`
+      SELECT mode, drawn_at IS NOT NULL AS drawn, EXISTS (SELECT 1 FROM elective_choices c WHERE c.term_id = ${form.termId}) AS chosen
+      FROM elective_selection_settings WHERE term_id = ${form.termId}`);
+    if (current?.drawn) throw conflict('elective.drawnLocked');
+    if (current && current.mode !== form.mode && current.chosen) throw conflict('elective.settingsLocked');
+    await tx.execute(sql`
+      INSERT INTO elective_selection_settings (term_id, selection_start, selection_end, mode, updated_by_user_id, updated_at)
+      VALUES (${form.termId}, ${schoolInstant(form.selectionStart)}, ${schoolInstant(form.selectionEnd)}, ${form.mode}, ${caller.auth.userId}, now())
+      ON CONFLICT (term_id) DO UPDATE SET selection_start = EXCLUDED.selection_start, selection_end = EXCLUDED.selection_end, mode = EXCLUDED.mode,
+        updated_by_user_id = EXCLUDED.updated_by_user_id, updated_at = now()`);
+  });
+}
+
+/**
+ * The lottery of a term whose window has closed: each course's seats go to its majors in a random order
+ * (md5 of a fresh seed and the student, the seed kept with the draw), then what is left to its minors.
+ * Whoever is not drawn is told so; so is whoever is.
+ */
+export async function drawLottery(db: Db, caller: Caller, termId: number): Promise<{ placed: number; unplaced: number }> {
+  return db.transaction(async (tx) => {
+    await lockTerm(tx, termId);
+    const [settings] = await queryRows<{ mode: string; open: boolean; endRaw: Date | string; drawnRaw: Date | string | null }>(tx, sql`
+      SELECT mode, now() <= selection_end AS open, selection_end AS "endRaw", drawn_at AS "drawnRaw" FROM elective_selection_settings WHERE term_id = ${termId}`);
+    if (!settings) throw conflict('elective.noSettings');
+    if (settings.mode !== 'lottery') throw conflict('elective.notLottery');
+    if (settings.drawnRaw) throw conflict('elective.alreadyDrawn', { at: schoolMinute(settings.drawnRaw) });
+    if (settings.open) throw conflict('elective.drawTooEarly', { end: schoolMinute(settings.endRaw) });
+    const seed = randomBytes(16).toString('hex');
+    for (const kind of ['major', 'minor'] as const) {
+      await tx.execute(sql`
+        UPDATE elective_choices c SET status = 'enrolled'
+        FROM (
+          SELECT w.student_id, w.session_id, row_number() OVER (PARTITION BY w.session_id ORDER BY md5(${seed} || ':' || w.student_id)) AS place,
+            es.capacity - es.enrolled AS seats
+          FROM elective_choices w JOIN elective_sessions es ON es.id = w.session_id
+          WHERE w.term_id = ${termId} AND w.kind = ${kind} AND w.status = 'waiting') drawn
+        WHERE c.term_id = ${termId} AND c.kind = ${kind} AND c.student_id = drawn.student_id AND drawn.place <= drawn.seats`);
+      await tx.execute(sql`
+        INSERT INTO elective_enrolments (session_id, student_id)
+        SELECT session_id, student_id FROM elective_choices WHERE term_id = ${termId} AND kind = ${kind} AND status = 'enrolled'
+        ON CONFLICT DO NOTHING`);
+      await tx.execute(sql`
+        UPDATE elective_sessions es SET enrolled = (SELECT count(*) FROM elective_enrolments ee WHERE ee.session_id = es.id) WHERE es.term_id = ${termId}`);
+    }
+    const [counts] = await queryRows<{ placed: number; unplaced: number }>(tx, sql`
+      SELECT count(*) FILTER (WHERE status = 'enrolled')::int AS placed, count(*) FILTER (WHERE status = 'waiting')::int AS unplaced
+      FROM elective_choices WHERE term_id = ${termId}`);
+    await tx.execute(sql`UPDATE elective_choices SET status = 'unplaced' WHERE term_id = ${termId} AND status = 'waiting'`);
+    await tx.execute(sql`UPDATE elective_selection_settings SET drawn_at = now(), draw_seed = ${seed} WHERE term_id = ${termId}`);
+    // Each student and their parents hear of each preference.
+    const outcomes = await queryRows<{ studentName: string; courseName: string; placed: boolean; users: number[] | string }>(tx, sql`
+      SELECT s.name AS "studentName", co.name AS "courseName", c.status = 'enrolled' AS placed,
+        (SELECT coalesce(json_agg(x.id), '[]'::json) FROM (SELECT s.user_id AS id UNION SELECT g.parent_user_id FROM guardians g WHERE g.student_id = s.id) x WHERE x.id IS NOT NULL) AS users
+      FROM elective_choices c JOIN students s ON s.id = c.student_id JOIN elective_sessions es ON es.id = c.session_id JOIN courses co ON co.id = es.course_id
+      WHERE c.term_id = ${termId}`);
+    for (const outcome of outcomes) {
+      const users = jsonValue(outcome.users).map(Number);
+      if (!users.length) continue;
+      await sendMessages(tx, caller, sql`SELECT unnest(${sql.param(users)}::int[])`, outcome.placed ? 'elective.message.placed' : 'elective.message.unplaced', { student: outcome.studentName, name: outcome.courseName }, ELECTIVE_URLS.select);
+    }
+    return { placed: counts?.placed ?? 0, unplaced: counts?.unplaced ?? 0 };
+  });
+}
+
+interface StudentFacts {
+  id: number;
+  name: string;
+  userId: number | null;
+  classId: number | null;
+  className: string;
+  gradeId: number | null;
+  gradeName: string;
+}
+
+/** The student a choice is for: the caller themselves, or a parent's child (`studentId`, or the first child). */
+async function studentFor(db: DbOrTx, caller: Caller, studentId: number | undefined): Promise<{ student: StudentFacts | null; children: { id: number; name: string }[] }> {
+  const own = await queryRows<StudentFacts & { self: boolean }>(db, sql`
+    SELECT s.id, s.name, s.user_id AS "userId", s.class_id AS "classId", coalesce(c.name, '') AS "className", c.grade_id AS "gradeId",
+      coalesce(${localName('g', caller.language)}, '') AS "gradeName", s.user_id = ${caller.auth.userId} AS self
+    FROM students s LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN grades g ON g.id = c.grade_id
+    WHERE s.user_id = ${caller.auth.userId} OR s.id IN (SELECT g2.student_id FROM guardians g2 WHERE g2.parent_user_id = ${caller.auth.userId})
+    ORDER BY s.user_id = ${caller.auth.userId} DESC, s.student_number`);
+  const self = own.find((row) => row.self);
+  const children = self ? [] : own.map((row) => ({ id: row.id, name: row.name }));
+  if (studentId !== undefined && !own.some((row) => row.id === studentId)) throw forbidden('elective.notYourChild');
+  const chosen = studentId !== undefined ? own.find((row) => row.id === studentId) : (self ?? own[0]);
+  if (!chosen) return { student: null, children };
+  const { self: _self, ...student } = chosen;
+  return { student, children };
+}
+
+function courseColumns(language: Language) {
+  return sql`
+    es.id AS "sessionId", ${localName('co', language)} AS name, coalesce(d.intro, '') AS intro, coalesce(d.lectures, '[]'::jsonb) AS lectures,
+    coalesce(st.name, '') AS "teacherName", coalesce(cr.name, '') AS "classroomName", es.day, coalesce(${dayName(language)}, es.day::text) AS "dayName",
+    es.period, coalesce(${periodName(language)}, es.period::text) AS "periodName", es.week_from AS "weekFrom", es.week_to AS "weekTo",
+    es.capacity, es.enrolled`;
+}
+
+const COURSE_FROM = sql`
+  FROM elective_sessions es
+  JOIN elective_declarations d ON d.session_id = es.id AND d.status = 'approved'
+  JOIN courses co ON co.id = es.course_id
+  LEFT JOIN staff st ON st.id = es.teacher_id
+  LEFT JOIN classrooms cr ON cr.id = es.classroom_id
+  LEFT JOIN week_days wd ON wd.day = es.day
+  LEFT JOIN periods pe ON pe.sort = es.period`;
+
+export async function selectionView(db: DbOrTx, caller: Caller, query: { termId?: number | undefined; studentId?: number | undefined }): Promise<SelectionView> {
+  const { student, children } = await studentFor(db, caller, query.studentId);
+  const terms = await queryRows<{ id: number; name: string; isCurrent: boolean; window: boolean }>(db, sql`
+    SELECT t.id, ${localName('t', caller.language)} AS name, t.is_current AS "isCurrent",
+      EXISTS (SELECT 1 FROM elective_selection_settings ss WHERE ss.term_id = t.id AND now() <= ss.selection_end) AS window
+    FROM terms t WHERE t.end_date >= current_date - 400 ORDER BY t.start_date`);
+  // The term whose selection is open or coming first, else the current one.
+  const termId = query.termId ?? terms.find((term) => term.window)?.id ?? terms.find((term) => term.isCurrent)?.id ?? terms.at(-1)?.id ?? 0;
+  const settings = termId ? await selectionSettings(db, termId, caller.language) : null;
+  const base = { terms: terms.map(({ window: _window, ...term }) => term), termId, settings, student: null, children, courses: [], choices: [] };
+  if (!student) return base;
+  const courses = await queryRows<ElectiveCourse & { lectures: string[] | string }>(db, sql`
+    SELECT ${courseColumns(caller.language)},
+      (SELECT count(*)::int FROM elective_choices w WHERE w.session_id = es.id AND w.status = 'waiting') AS waiting
+    ${COURSE_FROM}
+    WHERE es.term_id = ${termId} AND ${student.gradeId ?? 0} = ANY(d.grade_ids)
+    ORDER BY es.day, es.period, co.sort, es.id`);
+  const choices = await queryRows<ElectiveChoice & { chosenRaw: Date | string }>(db, sql`
+    SELECT c.session_id AS "sessionId", c.kind, c.status, ${localName('co', caller.language)} AS name,
+      coalesce(${dayName(caller.language)}, es.day::text) AS "dayName", coalesce(${periodName(caller.language)}, es.period::text) AS "periodName",
+      c.chosen_at AS "chosenRaw", coalesce(u.display_name, '') AS "chosenByName"
+    FROM elective_choices c JOIN elective_sessions es ON es.id = c.session_id JOIN courses co ON co.id = es.course_id
+    LEFT JOIN week_days wd ON wd.day = es.day LEFT JOIN periods pe ON pe.sort = es.period LEFT JOIN users u ON u.id = c.chosen_by_user_id
+    WHERE c.term_id = ${termId} AND c.student_id = ${student.id}
+    ORDER BY c.kind`);
+  return {
+    ...base,
+    student: { id: student.id, name: student.name, className: student.className, gradeName: student.gradeName },
+    courses: courses.map((row) => ({ ...row, lectures: jsonValue(row.lectures) })),
+    choices: choices.map(({ chosenRaw, ...row }) => ({ ...row, chosenAt: schoolMinute(chosenRaw) })),
+  };
+}
+
+async function requireStudent(db: DbOrTx, caller: Caller, studentId: number | undefined): Promise<StudentFacts> {
+  const { student } = await studentFor(db, caller, studentId);
+  if (!student) throw forbidden('elective.noStudent');
+  return student;
+}
+
+/** The selection of a term must be open now. */
+async function requireOpen(tx: Tx, termId: number, language: Language): Promise<SelectionSettings> {
+  const settings = await selectionSettings(tx, termId, language);
+  if (!settings) throw conflict('elective.noSettings');
+  if (settings.phase !== 'open') throw conflict('elective.selectionClosed', { start: settings.selectionStart, end: settings.selectionEnd });
+  return settings;
+}
+
+/** One request per student at a time: a student's and a parent's choices at once check against each other. */
+async function lockStudent(tx: Tx, studentId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('elective-student'), ${studentId})`);
+}
+
+/**
+ * A major or minor course for a student. First come: a seat is taken at once by a conditional update of the
+ * course's count (concurrent choosers of one course queue on its row, none past the capacity); lottery: the
+ * preference waits for the draw.
+ */
+export async function choose(db: Db, caller: Caller, input: { sessionId: number; kind: ChoiceKind; studentId?: number | undefined }): Promise<{ status: string; name: string }> {
+  const student = await requireStudent(db, caller, input.studentId);
+  return db.transaction(async (tx) => {
+    await lockStudent(tx, student.id);
+    const [course] = await queryRows<{ termId: number; name: string; day: number; period: number; weekFrom: number; weekTo: number; grades: number[]; courseId: number }>(tx, sql`
+      SELECT es.term_id AS "termId", ${localName('co', caller.language)} AS name, es.day, es.period, es.week_from AS "weekFrom", es.week_to AS "weekTo",
+        d.grade_ids AS grades, es.course_id AS "courseId"
+      ${COURSE_FROM} WHERE es.id = ${input.sessionId}`);
+    if (!course) throw notFound();
+    if (!student.gradeId || !course.grades.map(Number).includes(student.gradeId)) throw conflict('elective.notForGrade', { name: course.name, grade: student.gradeName });
+    const settings = await requireOpen(tx, course.termId, caller.language);
+    const existing = await queryRows<{ kind: ChoiceKind; sessionId: number; courseId: number }>(tx, sql`
+      SELECT c.kind, c.session_id AS "sessionId", es.course_id AS "courseId" FROM elective_choices c JOIN elective_sessions es ON es.id = c.session_id
+      WHERE c.term_id = ${course.termId} AND c.student_id = ${student.id}`);
+    if (existing.some((row) => row.kind === input.kind)) throw conflict('elective.kindTaken', { kind: translate(caller.language, `elective.kind.${input.kind}`) });
+    if (existing.some((row) => row.sessionId === input.sessionId || row.courseId === course.courseId)) throw conflict('elective.sameCourse');
+    const [clash] = await queryRows<{ what: string }>(tx, sql`${studentBusy(student, course, caller.language)} LIMIT 1`);
+    if (clash) throw conflict('elective.timeConflict', { what: clash.what, ...(await slotNames(tx, caller.language))(course.day, course.period) });
+    let status: 'enrolled' | 'waiting' = 'waiting';
+    if (settings.mode === 'first_come') {
+      const taken = await queryRows<{ id: number }>(tx, sql`
+        UPDATE elective_sessions SET enrolled = enrolled + 1 WHERE id = ${input.sessionId} AND enrolled < capacity RETURNING id`);
+      if (!taken.length) throw conflict('elective.classFull');
+      await tx.execute(sql`INSERT INTO elective_enrolments (session_id, student_id) VALUES (${input.sessionId}, ${student.id}) ON CONFLICT DO NOTHING`);
+      status = 'enrolled';
+    }
+    await tx.execute(sql`
+      INSERT INTO elective_choices (term_id, student_id, kind, session_id, status, chosen_by_user_id)
+      VALUES (${course.termId}, ${student.id}, ${input.kind}, ${input.sessionId}, ${status}, ${caller.auth.userId})`);
+    return { status, name: course.name };
+  });
+}
+
+/**
+ * What the student has at a course's time in its weeks (what): their other electives and preferences, their
+ * teaching classes, their class's lessons.
+ */
+function studentBusy(student: StudentFacts, slot: { termId: number; day: number; period: number; weekFrom: number; weekTo: number }, language: Language) {
+  const name = language === 'en' ? sql.raw(`coalesce(co.name_en, co.name)`) : sql.raw(`co.name`);
+  const overlaps = (alias: string) => sql.raw(`${alias}.week_from <= ${slot.weekTo} AND ${alias}.week_to >= ${slot.weekFrom}`);
+  return sql`
+    SELECT ${name} AS what FROM elective_sessions es JOIN courses co ON co.id = es.course_id
+      WHERE es.term_id = ${slot.termId} AND es.day = ${slot.day} AND es.period = ${slot.period} AND ${overlaps('es')}
+        AND (es.id IN (SELECT ee.session_id FROM elective_enrolments ee WHERE ee.student_id = ${student.id})
+          OR es.id IN (SELECT c.session_id FROM elective_choices c WHERE c.student_id = ${student.id} AND c.status = 'waiting'))
+    UNION ALL
+    SELECT tc.name FROM teaching_class_students m JOIN teaching_classes tc ON tc.id = m.teaching_class_id
+      JOIN teaching_class_lessons l ON l.teaching_class_id = tc.id
+      WHERE m.student_id = ${student.id} AND m.removed_at IS NULL AND tc.term_id = ${slot.termId} AND l.day = ${slot.day} AND l.period = ${slot.period} AND ${overlaps('tc')}
+    UNION ALL
+    SELECT ${name} FROM timetable_entries te JOIN courses co ON co.id = te.course_id
+      WHERE te.class_id = ${student.classId ?? 0} AND te.term_id = ${slot.termId} AND te.day = ${slot.day} AND te.period = ${slot.period} AND ${overlaps('te')}`;
+}
+
+export async function withdrawChoice(db: Db, caller: Caller, input: { termId: number; kind: ChoiceKind; studentId?: number | undefined }): Promise<void> {
+  const student = await requireStudent(db, caller, input.studentId);
+  await db.transaction(async (tx) => {
+    await lockStudent(tx, student.id);
+    await requireOpen(tx, input.termId, caller.language);
+    const [choice] = await queryRows<{ sessionId: number; status: string }>(tx, sql`
+      DELETE FROM elective_choices WHERE term_id = ${input.termId} AND student_id = ${student.id} AND kind = ${input.kind}
+      RETURNING session_id AS "sessionId", status`);
+    if (!choice) throw conflict('elective.noChoice', { kind: translate(caller.language, `elective.kind.${input.kind}`) });
+    if (choice.status === 'enrolled') {
+      const removed = await queryRows<{ id: number }>(tx, sql`
+        DELETE FROM elective_enrolments WHERE session_id = ${choice.sessionId} AND student_id = ${student.id} RETURNING session_id AS id`);
+      if (removed.length) await tx.execute(sql`UPDATE elective_sessions SET enrolled = greatest(enrolled - 1, 0) WHERE id = ${choice.sessionId}`);
+    }
+  });
+}
+
+/** A course's students: its enrolments and waiting preferences. The office, or the course's teacher. */
+export async function courseStudents(db: DbOrTx, caller: Caller, sessionId: number): Promise<CourseStudentRow[]> {
+  const [session] = await queryRows<{ teacherUserId: number | null }>(db, sql`
+    SELECT st.user_id AS "teacherUserId" FROM elective_sessions es LEFT JOIN staff st ON st.id = es.teacher_id WHERE es.id = ${sessionId}`);
+  if (!session) throw notFound();
+  if (!caller.permissions.has(ELECTIVE_PERMISSIONS.approve) && session.teacherUserId !== caller.auth.userId) throw forbidden('elective.notYourCourse');
+  return queryRows<CourseStudentRow>(db, sql`
+    SELECT s.id AS "studentId", s.student_number AS "studentNumber", s.name, coalesce(c.name, '') AS "className", x.kind, x.status
+    FROM (
+      SELECT ee.student_id, ch.kind, 'enrolled' AS status FROM elective_enrolments ee
+        LEFT JOIN elective_choices ch ON ch.session_id = ee.session_id AND ch.student_id = ee.student_id
+        WHERE ee.session_id = ${sessionId}
+      UNION ALL
+      SELECT ch.student_id, ch.kind, ch.status FROM elective_choices ch WHERE ch.session_id = ${sessionId} AND ch.status <> 'enrolled') x
+    JOIN students s ON s.id = x.student_id LEFT JOIN classes c ON c.id = s.class_id
+    ORDER BY x.status = 'enrolled' DESC, c.sort, s.student_number`);
+}
