@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   ELECTIVE_PERMISSIONS,
   ELECTIVE_URLS,
@@ -17,6 +17,7 @@ import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { schoolInstant, schoolMinute } from '../../../platform/schoolClock.ts';
+import { ownStudentIds } from '../../../platform/scope.ts';
 import { localName } from '../../timetable/views/queries.ts';
 import { dayName, periodName, sendMessages, slotNames } from '../common.ts';
 
@@ -32,12 +33,13 @@ interface SettingsRaw {
   enrolled: number;
 }
 
-const settingsColumns = (language: Language) => sql`
+/** `counts`: the term's waiting preferences and enrolled students, which the office reads and a choice does not need. */
+const settingsColumns = (language: Language, counts: boolean) => sql`
   ss.term_id AS "termId", ${localName('t', language)} AS "termName", ss.selection_start AS "startRaw", ss.selection_end AS "endRaw", ss.mode,
   ss.drawn_at AS "drawnRaw",
   CASE WHEN now() < ss.selection_start THEN 'before' WHEN now() <= ss.selection_end THEN 'open' ELSE 'closed' END AS phase,
-  (SELECT count(*)::int FROM elective_choices c WHERE c.term_id = ss.term_id AND c.status = 'waiting') AS waiting,
-  (SELECT count(DISTINCT ee.student_id)::int FROM elective_enrolments ee JOIN elective_sessions es ON es.id = ee.session_id WHERE es.term_id = ss.term_id) AS enrolled`;
+  ${counts ? sql`(SELECT count(*)::int FROM elective_choices c WHERE c.term_id = ss.term_id AND c.status = 'waiting')` : sql`0`} AS waiting,
+  ${counts ? sql`(SELECT count(DISTINCT ee.student_id)::int FROM elective_enrolments ee JOIN elective_sessions es ON es.id = ee.session_id WHERE es.term_id = ss.term_id)` : sql`0`} AS enrolled`;
 
 const toSettings = ({ startRaw, endRaw, drawnRaw, ...raw }: SettingsRaw): SelectionSettings => ({
   ...raw,
@@ -46,9 +48,9 @@ const toSettings = ({ startRaw, endRaw, drawnRaw, ...raw }: SettingsRaw): Select
   drawnAt: drawnRaw ? schoolMinute(drawnRaw) : '',
 });
 
-export async function selectionSettings(db: DbOrTx, termId: number, language: Language): Promise<SelectionSettings | null> {
+export async function selectionSettings(db: DbOrTx, termId: number, language: Language, counts = true): Promise<SelectionSettings | null> {
   const [row] = await queryRows<SettingsRaw>(db, sql`
-    SELECT ${settingsColumns(language)} FROM elective_selection_settings ss JOIN terms t ON t.id = ss.term_id WHERE ss.term_id = ${termId}`);
+    SELECT ${settingsColumns(language, counts)} FROM elective_selection_settings ss JOIN terms t ON t.id = ss.term_id WHERE ss.term_id = ${termId}`);
   return row ? toSettings(row) : null;
 }
 
@@ -141,8 +143,7 @@ async function studentFor(db: DbOrTx, caller: Caller, studentId: number | undefi
   const own = await queryRows<StudentFacts & { self: boolean }>(db, sql`
     SELECT s.id, s.name, s.user_id AS "userId", s.class_id AS "classId", coalesce(c.name, '') AS "className", c.grade_id AS "gradeId",
       coalesce(${localName('g', caller.language)}, '') AS "gradeName", s.user_id = ${caller.auth.userId} AS self
-    FROM students s LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN grades g ON g.id = c.grade_id
-    WHERE s.user_id = ${caller.auth.userId} OR s.id IN (SELECT g2.student_id FROM guardians g2 WHERE g2.parent_user_id = ${caller.auth.userId})
+    FROM (${ownStudentIds(caller.auth)}) own(id) JOIN students s ON s.id = own.id LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN grades g ON g.id = c.grade_id
     ORDER BY s.user_id = ${caller.auth.userId} DESC, s.student_number`);
   const self = own.find((row) => row.self);
   const children = self ? [] : own.map((row) => ({ id: row.id, name: row.name }));
@@ -178,7 +179,7 @@ export async function selectionView(db: DbOrTx, caller: Caller, query: { termId?
     FROM terms t WHERE t.end_date >= current_date - 400 ORDER BY t.start_date`);
   // The term whose selection is open or coming first, else the current one.
   const termId = query.termId ?? terms.find((term) => term.window)?.id ?? terms.find((term) => term.isCurrent)?.id ?? terms.at(-1)?.id ?? 0;
-  const settings = termId ? await selectionSettings(db, termId, caller.language) : null;
+  const settings = termId ? await selectionSettings(db, termId, caller.language, false) : null;
   const base = { terms: terms.map(({ window: _window, ...term }) => term), termId, settings, student: null, children, courses: [], choices: [] };
   if (!student) return base;
   const courses = await queryRows<ElectiveCourse & { lectures: string[] | string }>(db, sql`
@@ -211,7 +212,7 @@ async function requireStudent(db: DbOrTx, caller: Caller, studentId: number | un
 
 /** The selection of a term must be open now. */
 async function requireOpen(tx: Tx, termId: number, language: Language): Promise<SelectionSettings> {
-  const settings = await selectionSettings(tx, termId, language);
+  const settings = await selectionSettings(tx, termId, language, false);
   if (!settings) throw conflict('elective.noSettings');
   if (settings.phase !== 'open') throw conflict('elective.selectionClosed', { start: settings.selectionStart, end: settings.selectionEnd });
   return settings;
@@ -231,47 +232,70 @@ export async function choose(db: Db, caller: Caller, input: { sessionId: number;
   const student = await requireStudent(db, caller, input.studentId);
   return db.transaction(async (tx) => {
     await lockStudent(tx, student.id);
-    const [course] = await queryRows<{ termId: number; name: string; day: number; period: number; weekFrom: number; weekTo: number; grades: number[]; courseId: number }>(tx, sql`
-      SELECT es.term_id AS "termId", ${localName('co', caller.language)} AS name, es.day, es.period, es.week_from AS "weekFrom", es.week_to AS "weekTo",
-        d.grade_ids AS grades, es.course_id AS "courseId"
-      ${COURSE_FROM} WHERE es.id = ${input.sessionId}`);
-    if (!course) throw notFound();
-    if (!student.gradeId || !course.grades.map(Number).includes(student.gradeId)) throw conflict('elective.notForGrade', { name: course.name, grade: student.gradeName });
-    const settings = await requireOpen(tx, course.termId, caller.language);
-    const existing = await queryRows<{ kind: ChoiceKind; sessionId: number; courseId: number }>(tx, sql`
-      SELECT c.kind, c.session_id AS "sessionId", es.course_id AS "courseId" FROM elective_choices c JOIN elective_sessions es ON es.id = c.session_id
-      WHERE c.term_id = ${course.termId} AND c.student_id = ${student.id}`);
+    // Everything the rules need in one statement: a thousand students choose in the same second, and on a
+    // busy machine each round trip costs more than the reads themselves.
+    const slot = { termId: sql`x.term_id`, day: sql`x.day`, period: sql`x.period`, weekFrom: sql`x.week_from`, weekTo: sql`x.week_to` };
+    const [facts] = await queryRows<{
+      termId: number;
+      name: string;
+      day: number;
+      period: number;
+      grades: number[];
+      courseId: number;
+      settings: { phase: string; mode: string; start: string; end: string } | string | null;
+      existing: { kind: ChoiceKind; sessionId: number; courseId: number }[] | string;
+      clash: string | null;
+    }>(tx, sql`
+      WITH x AS (
+        SELECT es.term_id, ${localName('co', caller.language)} AS name, es.day, es.period, es.week_from, es.week_to, d.grade_ids, es.course_id
+        ${COURSE_FROM} WHERE es.id = ${input.sessionId})
+      SELECT x.term_id AS "termId", x.name, x.day, x.period, x.grade_ids AS grades, x.course_id AS "courseId",
+        (SELECT json_build_object('phase', CASE WHEN now() < ss.selection_start THEN 'before' WHEN now() <= ss.selection_end THEN 'open' ELSE 'closed' END,
+           'mode', ss.mode, 'start', ss.selection_start, 'end', ss.selection_end) FROM elective_selection_settings ss WHERE ss.term_id = x.term_id) AS settings,
+        (SELECT coalesce(json_agg(json_build_object('kind', c.kind, 'sessionId', c.session_id, 'courseId', ces.course_id)), '[]'::json)
+           FROM elective_choices c JOIN elective_sessions ces ON ces.id = c.session_id WHERE c.term_id = x.term_id AND c.student_id = ${student.id}) AS existing,
+        (SELECT busy.what FROM (${studentBusy(student, slot, caller.language)}) busy LIMIT 1) AS clash
+      FROM x`);
+    if (!facts) throw notFound();
+    if (!student.gradeId || !facts.grades.map(Number).includes(student.gradeId)) throw conflict('elective.notForGrade', { name: facts.name, grade: student.gradeName });
+    const settings = facts.settings ? jsonValue(facts.settings) : null;
+    if (!settings) throw conflict('elective.noSettings');
+    if (settings.phase !== 'open') throw conflict('elective.selectionClosed', { start: schoolMinute(settings.start), end: schoolMinute(settings.end) });
+    const existing = jsonValue(facts.existing);
     if (existing.some((row) => row.kind === input.kind)) throw conflict('elective.kindTaken', { kind: translate(caller.language, `elective.kind.${input.kind}`) });
-    if (existing.some((row) => row.sessionId === input.sessionId || row.courseId === course.courseId)) throw conflict('elective.sameCourse');
-    const [clash] = await queryRows<{ what: string }>(tx, sql`${studentBusy(student, course, caller.language)} LIMIT 1`);
-    if (clash) throw conflict('elective.timeConflict', { what: clash.what, ...(await slotNames(tx, caller.language))(course.day, course.period) });
-    let status: 'enrolled' | 'waiting' = 'waiting';
-    if (settings.mode === 'first_come') {
-      const taken = await queryRows<{ id: number }>(tx, sql`
-        UPDATE elective_sessions SET enrolled = enrolled + 1 WHERE id = ${input.sessionId} AND enrolled < capacity RETURNING id`);
-      if (!taken.length) throw conflict('elective.classFull');
-      await tx.execute(sql`INSERT INTO elective_enrolments (session_id, student_id) VALUES (${input.sessionId}, ${student.id}) ON CONFLICT DO NOTHING`);
-      status = 'enrolled';
-    }
-    await tx.execute(sql`
+    if (existing.some((row) => row.sessionId === input.sessionId || row.courseId === facts.courseId)) throw conflict('elective.sameCourse');
+    if (facts.clash) throw conflict('elective.timeConflict', { what: facts.clash, ...(await slotNames(tx, caller.language))(facts.day, facts.period) });
+    const choice = (status: string, from: SQL) => sql`
       INSERT INTO elective_choices (term_id, student_id, kind, session_id, status, chosen_by_user_id)
-      VALUES (${course.termId}, ${student.id}, ${input.kind}, ${input.sessionId}, ${status}, ${caller.auth.userId})`);
-    return { status, name: course.name };
+      SELECT ${facts.termId}, ${student.id}, ${input.kind}, ${input.sessionId}, ${status}, ${caller.auth.userId} ${from}`;
+    if (settings.mode !== 'first_come') {
+      await tx.execute(choice('waiting', sql``));
+      return { status: 'waiting', name: facts.name };
+    }
+    // The seat, the enrolment and the choice in one statement; the update queues concurrent choosers of the
+    // course on its row, so none is given a seat past the capacity.
+    const [taken] = await queryRows<{ n: number }>(tx, sql`
+      WITH seat AS (UPDATE elective_sessions SET enrolled = enrolled + 1 WHERE id = ${input.sessionId} AND enrolled < capacity RETURNING id),
+        enrolment AS (INSERT INTO elective_enrolments (session_id, student_id) SELECT id, ${student.id} FROM seat ON CONFLICT DO NOTHING RETURNING 1),
+        chosen AS (${choice('enrolled', sql`FROM seat`)} RETURNING 1)
+      SELECT count(*)::int AS n FROM seat`);
+    if (!taken?.n) throw conflict('elective.classFull');
+    return { status: 'enrolled', name: facts.name };
   });
 }
 
 /**
  * What the student has at a course's time in its weeks (what): their other electives and preferences, their
- * teaching classes, their class's lessons.
+ * teaching classes, their class's lessons. The slot's parts are SQL (values, or columns of the statement).
  */
-function studentBusy(student: StudentFacts, slot: { termId: number; day: number; period: number; weekFrom: number; weekTo: number }, language: Language) {
+function studentBusy(student: StudentFacts, slot: { termId: SQL; day: SQL; period: SQL; weekFrom: SQL; weekTo: SQL }, language: Language) {
   const name = language === 'en' ? sql.raw(`coalesce(co.name_en, co.name)`) : sql.raw(`co.name`);
-  const overlaps = (alias: string) => sql.raw(`${alias}.week_from <= ${slot.weekTo} AND ${alias}.week_to >= ${slot.weekFrom}`);
+  const overlaps = (alias: string) => sql`${sql.raw(alias)}.week_from <= ${slot.weekTo} AND ${sql.raw(alias)}.week_to >= ${slot.weekFrom}`;
   return sql`
     SELECT ${name} AS what FROM elective_sessions es JOIN courses co ON co.id = es.course_id
       WHERE es.term_id = ${slot.termId} AND es.day = ${slot.day} AND es.period = ${slot.period} AND ${overlaps('es')}
         AND (es.id IN (SELECT ee.session_id FROM elective_enrolments ee WHERE ee.student_id = ${student.id})
-          OR es.id IN (SELECT c.session_id FROM elective_choices c WHERE c.student_id = ${student.id} AND c.status = 'waiting'))
+          OR es.id IN (SELECT c.session_id FROM elective_choices c WHERE c.term_id = ${slot.termId} AND c.student_id = ${student.id} AND c.status = 'waiting'))
     UNION ALL
     SELECT tc.name FROM teaching_class_students m JOIN teaching_classes tc ON tc.id = m.teaching_class_id
       JOIN teaching_class_lessons l ON l.teaching_class_id = tc.id
