@@ -148,6 +148,8 @@ export interface DeclarationRow {
   sessionId: number | null;
   enrolled: number;
   updatedAt: string;
+  /** The caller's own declaration. */
+  mine: boolean;
   /** The caller may change or delete it (their own, in an editable status, its term not ended). */
   editable: boolean;
 }
@@ -262,7 +264,7 @@ export interface SelectionView {
   settings: SelectionSettings | null;
   /** The student chosen for (a parent's children to switch between). */
   student: { id: number; name: string; className: string; gradeName: string } | null;
-  children: { id: number; name: string }[];
+  children: { id: number; name: string; className: string }[];
   /** The term's approved courses open to the student's grade. */
   courses: ElectiveCourse[];
   choices: ElectiveChoice[];

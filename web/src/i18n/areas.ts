@@ -24,8 +24,9 @@ export type TextArea =
   | 'exams'
   | 'scores'
   | 'evaluation'
+  | 'electives'
   | 'demo';
-export const TEXT_AREAS: readonly TextArea[] = ['system', 'menusDicts', 'operations', 'campus', 'people', 'pages', 'timetable', 'profiles', 'students', 'messageCenter', 'homeSchool', 'awards', 'applications', 'roll', 'exams', 'scores', 'evaluation', 'demo'];
+export const TEXT_AREAS: readonly TextArea[] = ['system', 'menusDicts', 'operations', 'campus', 'people', 'pages', 'timetable', 'profiles', 'students', 'messageCenter', 'homeSchool', 'awards', 'applications', 'roll', 'exams', 'scores', 'evaluation', 'electives', 'demo'];
 
 export interface AreaTexts {
   /** The area's part of the server catalogue (field names, validation messages of its schemas), if any. */
@@ -52,6 +53,7 @@ const modules: Record<TextArea, () => Promise<{ texts: AreaTexts }>> = {
   exams: () => import('./areas/exams.ts'),
   scores: () => import('./areas/scores.ts'),
   evaluation: () => import('./areas/evaluation.ts'),
+  electives: () => import('./areas/electives.ts'),
   demo: () => import('./areas/demo.ts'),
 };
 

@@ -50,6 +50,7 @@ function columns(caller: Caller): SQL {
     d.teacher_id AS "teacherId", st.name AS "teacherName", d.status, d.review_comment AS "reviewComment",
     coalesce(ru.display_name, '') AS "reviewerName", d.reviewed_at AS "reviewedAtRaw", d.session_id AS "sessionId",
     coalesce(es.enrolled, 0) AS enrolled, d.updated_at AS "updatedAtRaw",
+    st.user_id = ${caller.auth.userId} AS mine,
     (st.user_id = ${caller.auth.userId} AND d.status IN ('declarable', 'rejected') AND t.end_date >= ${schoolToday()}::date) AS editable`;
 }
 

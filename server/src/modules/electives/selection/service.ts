@@ -139,14 +139,14 @@ interface StudentFacts {
 }
 
 /** The student a choice is for: the caller themselves, or a parent's child (`studentId`, or the first child). */
-async function studentFor(db: DbOrTx, caller: Caller, studentId: number | undefined): Promise<{ student: StudentFacts | null; children: { id: number; name: string }[] }> {
+async function studentFor(db: DbOrTx, caller: Caller, studentId: number | undefined): Promise<{ student: StudentFacts | null; children: SelectionView['children'] }> {
   const own = await queryRows<StudentFacts & { self: boolean }>(db, sql`
     SELECT s.id, s.name, s.user_id AS "userId", s.class_id AS "classId", coalesce(c.name, '') AS "className", c.grade_id AS "gradeId",
       coalesce(${localName('g', caller.language)}, '') AS "gradeName", s.user_id = ${caller.auth.userId} AS self
     FROM (${ownStudentIds(caller.auth)}) own(id) JOIN students s ON s.id = own.id LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN grades g ON g.id = c.grade_id
     ORDER BY s.user_id = ${caller.auth.userId} DESC, s.student_number`);
   const self = own.find((row) => row.self);
-  const children = self ? [] : own.map((row) => ({ id: row.id, name: row.name }));
+  const children = self ? [] : own.map((row) => ({ id: row.id, name: row.name, className: row.className }));
   if (studentId !== undefined && !own.some((row) => row.id === studentId)) throw forbidden('elective.notYourChild');
   const chosen = studentId !== undefined ? own.find((row) => row.id === studentId) : (self ?? own[0]);
   if (!chosen) return { student: null, children };
