@@ -18,6 +18,7 @@ import { teachingClassFlows } from './roll/teachingClassFlows.mjs';
 import { arrangementFlows } from './exams/arrangementFlows.mjs';
 import { scoreEntryFlows } from './scores/scoreEntryFlows.mjs';
 import { scoreAnalysisFlows } from './scores/scoreAnalysisFlows.mjs';
+import { electiveFlows } from './electives/electiveFlows.mjs';
 import { evaluationFlows } from './evaluation/evaluationFlows.mjs';
 import { certificateFlows } from './applications/certificateFlows.mjs';
 
@@ -490,6 +491,8 @@ const businessFlows = [
   ...scoreAnalysisFlows,
   // Issue 15: student evaluation (web/e2e/evaluation/evaluationFlows.mjs).
   ...evaluationFlows,
+  // Issue 16: electives (web/e2e/electives/electiveFlows.mjs).
+  ...electiveFlows,
 ];
 
 /**
