@@ -39,3 +39,4 @@ export * from './scores/external.ts';
 export * from './evaluation/termEvaluation.ts';
 export * from './evaluation/reports.ts';
 export * from './electives/electives.ts';
+export * from './timetable/changes.ts';

@@ -9,7 +9,7 @@ import { pagedQuerySchema } from '../paging.ts';
  */
 
 /** The application types, each with its own chain. */
-export const APPLICATION_TYPES = ['studentLeave', 'staffLeave', 'travel', 'daySchool', 'enrolmentCertificate', 'gradeCertificate', 'rollChange'] as const;
+export const APPLICATION_TYPES = ['studentLeave', 'staffLeave', 'travel', 'daySchool', 'enrolmentCertificate', 'gradeCertificate', 'rollChange', 'classSwap', 'makeUp'] as const;
 export type ApplicationType = (typeof APPLICATION_TYPES)[number];
 
 /**

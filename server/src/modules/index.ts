@@ -61,6 +61,7 @@ import { reportRoutes } from './evaluation/reports/routes.ts';
 import { electiveDeclarationRoutes } from './electives/declarations/routes.ts';
 import { electiveSelectionRoutes } from './electives/selection/routes.ts';
 import { electiveEvaluationRoutes } from './electives/evaluation/routes.ts';
+import { lessonChangeRoutes } from './timetable/changes/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
 export interface DeclaredRoute {
@@ -143,6 +144,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(electiveDeclarationRoutes);
   await app.register(electiveSelectionRoutes);
   await app.register(electiveEvaluationRoutes);
+  await app.register(lessonChangeRoutes);
 }
 
 declare module 'fastify' {

@@ -14,3 +14,4 @@ export * from './roll.ts';
 export * from './scores.ts';
 export * from './evaluation.ts';
 export * from './electives.ts';
+export * from './timetable.ts';

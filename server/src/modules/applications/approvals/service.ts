@@ -47,6 +47,9 @@ export const DEFAULT_FLOWS: Record<ApplicationType, ApprovalStep[]> = {
   gradeCertificate: [step('classTeacher'), step('academicOffice')],
   // Filed by the class teacher (or the office): the division decides, then the academic office.
   rollChange: [step('divisionDirector'), step('academicOffice')],
+  // Spec 4: a class swap or make-up lesson waits for the class's class teacher, then the academic office.
+  classSwap: [step('classTeacher'), step('academicOffice')],
+  makeUp: [step('classTeacher'), step('academicOffice')],
 };
 function step(kind: ApproverKind): ApprovalStep {
   return { kind, roleId: null, userId: null };
@@ -63,6 +66,8 @@ export interface ApplicationFacts {
   applicantUserId: number;
   studentId: number | null;
   staffId: number | null;
+  /** The class a staff member's request is about (a class swap or make-up lesson), from its details. */
+  classId: number | null;
   currentStep: number;
   steps: ApprovalStep[];
   subjectName: string;
@@ -148,13 +153,16 @@ function appointed(kind: string, orgUnit?: SQL): SQL {
 }
 
 /** The users who may decide a step of this application (before the fallback). */
-function approversOf(application: Pick<ApplicationFacts, 'studentId' | 'staffId'>, s: ApprovalStep): SQL | null {
-  const { studentId, staffId } = application;
+function approversOf(application: Pick<ApplicationFacts, 'studentId' | 'staffId' | 'classId'>, s: ApprovalStep): SQL | null {
+  const { studentId, staffId, classId } = application;
   switch (s.kind) {
     case 'classTeacher':
-      return studentId === null
-        ? null
-        : sql`SELECT st.user_id FROM students s JOIN classes c ON c.id = s.class_id JOIN staff st ON st.id = c.class_teacher_id JOIN users u ON u.id = st.user_id AND u.enabled WHERE s.id = ${studentId}`;
+      if (studentId === null) {
+        return classId === null
+          ? null
+          : sql`SELECT st.user_id FROM classes c JOIN staff st ON st.id = c.class_teacher_id JOIN users u ON u.id = st.user_id AND u.enabled WHERE c.id = ${classId}`;
+      }
+      return sql`SELECT st.user_id FROM students s JOIN classes c ON c.id = s.class_id JOIN staff st ON st.id = c.class_teacher_id JOIN users u ON u.id = st.user_id AND u.enabled WHERE s.id = ${studentId}`;
     case 'divisionDirector':
       return studentId === null ? null : appointed('divisionDirector', studentDivision(studentId));
     case 'principal':
@@ -244,7 +252,7 @@ export async function startApproval(tx: Tx, applicationId: number, senderUserId:
 export async function applicationFacts(db: DbOrTx, id: number, lock = false): Promise<ApplicationFacts | null> {
   const [row] = await queryRows<ApplicationFacts>(db, sql`
     SELECT a.id, a.type, a.status, a.applicant_user_id AS "applicantUserId", a.student_id AS "studentId", a.staff_id AS "staffId",
-      a.current_step AS "currentStep", a.steps, coalesce(s.name, st.name, '') AS "subjectName"
+      (a.details->>'classId')::int AS "classId", a.current_step AS "currentStep", a.steps, coalesce(s.name, st.name, '') AS "subjectName"
     FROM applications a LEFT JOIN students s ON s.id = a.student_id LEFT JOIN staff st ON st.id = a.staff_id
     WHERE a.id = ${id} ${lock ? sql`FOR UPDATE OF a` : sql``}`);
   return row ?? null;
@@ -357,7 +365,7 @@ export async function canDecide(db: DbOrTx, caller: Caller, application: Pick<Ap
 // ---- 申请审核: the review queue ----
 
 /** A one-line description of an application for the queue and its messages. */
-const summary = (language: string) => sql`concat_ws(' ', nullif(coalesce(${language === 'en' ? sql`coalesce(lt.name_en, lt.name)` : sql`lt.name`}, ''), ''), nullif(coalesce(a.destination, ''), ''), nullif(a.details->>'purpose', ''),
+const summary = (language: string) => sql`concat_ws(' ', nullif(coalesce(${language === 'en' ? sql`coalesce(lt.name_en, lt.name)` : sql`lt.name`}, ''), ''), nullif(coalesce(a.destination, ''), ''), nullif(a.details->>'purpose', ''), nullif(a.details->>'summary', ''),
   CASE WHEN a.start_at IS NOT NULL THEN to_char(a.start_at, 'YYYY-MM-DD HH24:MI') || ' ~ ' || to_char(a.end_at, 'YYYY-MM-DD HH24:MI') END)`;
 
 export async function pageQueue(

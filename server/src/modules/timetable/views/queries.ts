@@ -98,22 +98,40 @@ export interface CellRow {
   className: string;
 }
 
-/** The cells of one week of a term whose owner meets `ownerCondition` (on timetable_entries te). */
+/**
+ * The lessons of one week of a term whose owner meets `ownerCondition` (on te: class_id, teacher_id,
+ * classroom_id), as rows (id, class_id, day, period, course_id, teacher_id, classroom_id, label): the term's
+ * cells held that week, less those a passed swap cancelled that week, plus the lessons swaps and make-ups
+ * added (timetable_changes; id 0).
+ */
+export function weekLessonsSql(termId: SQL, ownerCondition: SQL, week: number | SQL): SQL {
+  const parity = typeof week === 'number' ? sql`${week % 2 === 1 ? 'odd' : 'even'}` : sql`CASE WHEN ${week} % 2 = 1 THEN 'odd' ELSE 'even' END`;
+  return sql`
+      SELECT te.id, te.class_id, te.day, te.period, te.course_id, te.teacher_id, te.classroom_id, te.label
+      FROM timetable_entries te
+      WHERE te.term_id = ${termId} AND ${ownerCondition}
+        AND te.week_from <= ${week} AND te.week_to >= ${week}
+        AND te.week_parity IN ('all', ${parity})
+        AND NOT EXISTS (SELECT 1 FROM timetable_changes x WHERE x.term_id = te.term_id AND x.week = ${week} AND x.class_id = te.class_id
+                          AND x.day = te.day AND x.period = te.period AND x.kind = 'cancel')
+      UNION ALL
+      SELECT 0, te.class_id, te.day, te.period, te.course_id, te.teacher_id, te.classroom_id, te.label
+      FROM timetable_changes te
+      WHERE te.term_id = ${termId} AND te.week = ${week} AND te.kind = 'add' AND ${ownerCondition}`;
+}
+
+/** The cells of one week of a term whose owner meets `ownerCondition` (weekLessonsSql), named. */
 function cellsQuery(termId: SQL, ownerCondition: SQL, week: number, language: Language): SQL {
-  const parity = week % 2 === 1 ? 'odd' : 'even';
   return sql`
     SELECT te.day, te.period, ${localName('co', language)} AS "courseName", COALESCE(te.label, '') AS label,
            COALESCE(st.name, '') AS "teacherName", COALESCE(st.staff_number, '') AS "teacherNumber",
            -- A lookup per cell: as a join, the planner hashes every classroom of the district (2,700 rows,
            -- three quarters of a student's week) to name the thirty rooms of one class.
            COALESCE((SELECT cr.name FROM classrooms cr WHERE cr.id = te.classroom_id), '') AS "classroomName", c.name AS "className"
-    FROM timetable_entries te
+    FROM (${weekLessonsSql(termId, ownerCondition, week)}) te
     JOIN courses co ON co.id = te.course_id
     JOIN classes c ON c.id = te.class_id
     LEFT JOIN staff st ON st.id = te.teacher_id
-    WHERE te.term_id = ${termId} AND ${ownerCondition}
-      AND te.week_from <= ${week} AND te.week_to >= ${week}
-      AND te.week_parity IN ('all', ${parity})
     ORDER BY te.day, te.period, c.sort, te.id`;
 }
 
