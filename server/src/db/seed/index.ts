@@ -19,6 +19,7 @@ import { seedGroupsAndCorrections, seedOverallSchemes, seedScoreBatches, seedSco
 import { seedEvaluation } from './evaluation.ts';
 import { seedExternalExams } from './externalScores.ts';
 import { seedElectives } from './electives.ts';
+import { seedLessonChanges } from './lessonChanges.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -156,6 +157,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedEvaluation(tx);
     await seedExternalExams(tx);
     await seedElectives(tx);
+    await seedLessonChanges(tx);
     if (!before?.any) await backdateApplicationMessages(tx);
   });
 }
