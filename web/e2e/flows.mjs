@@ -19,6 +19,7 @@ import { arrangementFlows } from './exams/arrangementFlows.mjs';
 import { scoreEntryFlows } from './scores/scoreEntryFlows.mjs';
 import { scoreAnalysisFlows } from './scores/scoreAnalysisFlows.mjs';
 import { electiveFlows } from './electives/electiveFlows.mjs';
+import { lessonChangeFlows } from './timetable/lessonChangeFlows.mjs';
 import { evaluationFlows } from './evaluation/evaluationFlows.mjs';
 import { certificateFlows } from './applications/certificateFlows.mjs';
 
@@ -493,6 +494,8 @@ const businessFlows = [
   ...evaluationFlows,
   // Issue 16: electives (web/e2e/electives/electiveFlows.mjs).
   ...electiveFlows,
+  // Issue 16: class swaps (web/e2e/timetable/lessonChangeFlows.mjs).
+  ...lessonChangeFlows,
 ];
 
 /**
