@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, translate, type Language } from '@campus/contract';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
 import type { Caller } from '../../platform/caller.ts';
-import { periodList, teachingDays } from '../timetable/views/queries.ts';
 
 /** Messages of the area go out as the approvals' kind (the bell's "notices of the school office"). */
 export const ELECTIVE_MESSAGE_TYPE = '4';
@@ -11,12 +10,6 @@ export const ELECTIVE_MESSAGE_TYPE = '4';
 export async function staffIdOf(db: DbOrTx, userId: number): Promise<number | null> {
   const [row] = await queryRows<{ id: number }>(db, sql`SELECT id FROM staff WHERE user_id = ${userId}`);
   return row?.id ?? null;
-}
-
-/** Day and period names in the caller's language, for messages and rows. */
-export async function slotNames(db: DbOrTx, language: Language): Promise<(day: number, period: number) => { day: string; period: string }> {
-  const [days, periods] = await Promise.all([teachingDays(db, language), periodList(db, language)]);
-  return (day, period) => ({ day: days.find((d) => d.day === day)?.name ?? String(day), period: periods.find((p) => p.sort === period)?.name ?? String(period) });
 }
 
 /** SQL names of a day (alias wd joined on week_days) and a period (alias pe joined on periods). */

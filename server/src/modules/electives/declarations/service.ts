@@ -20,9 +20,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../../platform/err
 import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
-import { localName, periodList, teachingDays } from '../../timetable/views/queries.ts';
+import { localName, periodList, slotNames, teachingDays } from '../../timetable/views/queries.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
-import { dayName, ownerBusy, periodName, sendMessages, slotNames, staffIdOf } from '../common.ts';
+import { dayName, ownerBusy, periodName, sendMessages, staffIdOf } from '../common.ts';
 
 export const declarationList = defineList({
   search: declarationSearchSchema,

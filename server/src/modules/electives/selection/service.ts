@@ -18,8 +18,8 @@ import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { schoolInstant, schoolMinute } from '../../../platform/schoolClock.ts';
 import { ownStudentIds } from '../../../platform/scope.ts';
-import { localName } from '../../timetable/views/queries.ts';
-import { dayName, periodName, sendMessages, slotNames } from '../common.ts';
+import { localName, slotNames } from '../../timetable/views/queries.ts';
+import { dayName, periodName, sendMessages } from '../common.ts';
 
 interface SettingsRaw {
   termId: number;

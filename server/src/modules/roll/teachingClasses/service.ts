@@ -14,7 +14,7 @@ import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { likePattern } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
-import { localName, periodList, teachingDays } from '../../timetable/views/queries.ts';
+import { localName, periodList, slotNames, teachingDays } from '../../timetable/views/queries.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
 
 export const TEACHING_CLASS_PERMISSIONS = {
@@ -145,12 +145,6 @@ interface TermFacts {
 async function termFacts(tx: Tx, termId: number): Promise<TermFacts | undefined> {
   const [term] = await queryRows<TermFacts>(tx, sql`SELECT week_count AS "weekCount", end_date < ${schoolToday()}::date AS ended FROM terms WHERE id = ${termId}`);
   return term;
-}
-
-/** The day and period names the messages use, in the school's language of the caller. */
-async function slotNames(tx: Tx, language: Language): Promise<(day: number, period: number) => { day: string; period: string }> {
-  const [days, periods] = await Promise.all([teachingDays(tx, language), periodList(tx, language)]);
-  return (day, period) => ({ day: days.find((d) => d.day === day)?.name ?? String(day), period: periods.find((p) => p.sort === period)?.name ?? String(period) });
 }
 
 interface Clash {

@@ -12,6 +12,12 @@ export function localName(alias: string, language: Language): SQL {
   return language === 'en' ? sql.raw(`COALESCE(${alias}.name_en, ${alias}.name)`) : sql.raw(`${alias}.name`);
 }
 
+/** Day and period names in a language, for messages: the day of the week and the period of the timetable. */
+export async function slotNames(db: DbOrTx, language: Language): Promise<(day: number, period: number) => { day: string; period: string }> {
+  const [days, periods] = await Promise.all([teachingDays(db, language), periodList(db, language)]);
+  return (day, period) => ({ day: days.find((d) => d.day === day)?.name ?? String(day), period: periods.find((p) => p.sort === period)?.name ?? String(period) });
+}
+
 export interface WeekDayRow {
   day: number;
   name: string;
