@@ -20,7 +20,7 @@ export async function seedLessonChanges(tx: Tx): Promise<void> {
   const caller: Caller = { auth: { userId: users.teacher } as Caller['auth'], permissions: new Set(), language: 'zh' };
   // The module's writes open their own transactions: inside the seed's they are savepoints.
   const db = tx as unknown as Db;
-  const first = await lessonOptions(tx, caller, 'swap', {});
+  const first = await lessonOptions(tx, caller, {});
   const term = first.terms.find((t) => t.id === first.termId);
   if (!term || !first.classes.length) return;
   const weeks = [term.currentWeek + 1, term.currentWeek + 2].filter((w) => w <= term.weekCount);
@@ -29,7 +29,7 @@ export async function seedLessonChanges(tx: Tx): Promise<void> {
   /** A swap the checks accept now, in a class and week, other than slots already used. */
   const used = new Set<string>();
   const findSwap = async (classId: number, week: number, reason: string): Promise<SwapForm | null> => {
-    const options = await lessonOptions(tx, caller, 'swap', { termId: first.termId, classId, week });
+    const options = await lessonOptions(tx, caller, { termId: first.termId, classId, week });
     for (const from of options.lessons.filter((l) => l.mine)) {
       for (const to of options.lessons.filter((l) => !l.mine)) {
         const key = `${classId}:${week}:${from.day}:${from.period}:${to.day}:${to.period}`;
@@ -73,7 +73,7 @@ export async function seedLessonChanges(tx: Tx): Promise<void> {
   for (const [n, steps] of [['submit', 'approve', 'approve'], []].entries()) {
     const klass = first.classes[n % first.classes.length]!;
     const week = weeks[0]!;
-    const options = await lessonOptions(tx, caller, 'makeUp', { termId: first.termId, classId: klass.id, week });
+    const options = await lessonOptions(tx, caller, { termId: first.termId, classId: klass.id, week });
     const taken = new Set(options.lessons.map((l) => `${l.day}:${l.period}`));
     let form: MakeUpForm | null = null;
     for (const day of options.days) {

@@ -23,7 +23,7 @@ export async function lessonChangeRoutes(fastify: FastifyInstance): Promise<void
     app.post(
       `${base}/options`,
       { config: { access, readOnly: true }, schema: { tags, summary: `Terms, the caller's classes and a class's week, for a ${what} request`, body: lessonOptionsSchema } },
-      async (request) => ok(await lessonOptions(database.db, await callerOf(request), kind, request.body)),
+      async (request) => ok(await lessonOptions(database.db, await callerOf(request), request.body)),
     );
     app.post(
       `${base}/check`,

@@ -27,8 +27,8 @@ import {
   withdrawApplication,
   type ApplicationFacts,
 } from '../../applications/approvals/service.ts';
-import { localName, periodList, teachingDays, weekLessonsSql } from '../views/queries.ts';
-import { schoolToday } from '../views/service.ts';
+import { localName, periodList, teachingDays, weekLessonsSql, type TermRow } from '../views/queries.ts';
+import { schoolToday, weekOfDate } from '../views/service.ts';
 
 export const APPLICATION_TYPE: Record<LessonChangeKind, ApplicationType> = { swap: 'classSwap', makeUp: 'makeUp' };
 const KIND_OF: Partial<Record<ApplicationType, LessonChangeKind>> = { classSwap: 'swap', makeUp: 'makeUp' };
@@ -57,16 +57,28 @@ interface TermFacts {
   ended: boolean;
 }
 
-/** The term's weeks, the current week (0 before the term, weekCount + 1 after) and the Monday of a week. */
+type TermDates = Pick<TermRow, 'startDate' | 'endDate' | 'weekCount'>;
+
+/** Today's week of a term as the timetable counts it (weekOfDate), 0 before the term and weekCount + 1 after. */
+function currentWeekOf(term: TermDates, today = schoolToday()): number {
+  if (today < term.startDate) return 0;
+  if (today > term.endDate) return term.weekCount + 1;
+  return weekOfDate(term, today);
+}
+
+/** The Monday of a week of the term: of the week's first day (weeks start on the term's start date). */
+function weekStartOf(term: TermDates, week: number): string {
+  const day = new Date(`${term.startDate}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + (week - 1) * 7 - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+/** The term's weeks, today's week and the Monday of `week`. */
 async function termFacts(db: DbOrTx, termId: number, week: number): Promise<TermFacts | undefined> {
-  const today = schoolToday();
-  const [row] = await queryRows<TermFacts>(db, sql`
-    SELECT week_count AS "weekCount", end_date < ${today}::date AS ended,
-      CASE WHEN ${today}::date < start_date THEN 0 WHEN ${today}::date > end_date THEN week_count + 1
-        ELSE ((${today}::date - (start_date - (extract(isodow FROM start_date)::int - 1))) / 7 + 1)::int END AS "currentWeek",
-      to_char(start_date - (extract(isodow FROM start_date)::int - 1) + (${week} - 1) * 7, 'YYYY-MM-DD') AS "weekStart"
-    FROM terms WHERE id = ${termId}`);
-  return row;
+  const [term] = await queryRows<TermDates>(db, sql`
+    SELECT start_date::text AS "startDate", end_date::text AS "endDate", week_count AS "weekCount" FROM terms WHERE id = ${termId}`);
+  if (!term) return undefined;
+  return { weekCount: term.weekCount, currentWeek: currentWeekOf(term), weekStart: weekStartOf(term, week), ended: term.endDate < schoolToday() };
 }
 
 const names = async (db: DbOrTx, language: Language) => {
@@ -182,6 +194,14 @@ async function plan(db: DbOrTx, caller: Caller, staffId: number, form: Form, lan
   return { moves: [{ ...lesson, kind: 'add' }], conflicts, summaryParams: { class: className, week: form.week, course: await courseName(form.courseId), day: form.day, period: form.period } };
 }
 
+/** A request's summary or message values with its days and periods named (n: names in the reader's language). */
+function namedSlots(params: Record<string, string | number>, n: { day: (day: number) => string; period: (period: number) => string }): Record<string, string | number> {
+  const named = { ...params };
+  for (const key of ['fromDay', 'toDay', 'day'] as const) if (typeof named[key] === 'number') named[key] = n.day(named[key]);
+  for (const key of ['fromPeriod', 'toPeriod', 'period'] as const) if (typeof named[key] === 'number') named[key] = n.period(named[key]);
+  return named;
+}
+
 /** The moves as the screen shows them. */
 async function describe(db: DbOrTx, moves: Move[], language: Language): Promise<LessonMove[]> {
   const n = await names(db, language);
@@ -206,15 +226,15 @@ export async function checkRequest(db: DbOrTx, caller: Caller, form: Form): Prom
   return { ok: planned.conflicts.length === 0, conflicts: planned.conflicts, moves: await describe(db, planned.moves, caller.language) };
 }
 
-export async function lessonOptions(db: DbOrTx, caller: Caller, kind: LessonChangeKind, query: { termId?: number | undefined; classId?: number | undefined; week?: number | undefined }): Promise<LessonChangeOptions> {
-  void kind;
+export async function lessonOptions(db: DbOrTx, caller: Caller, query: { termId?: number | undefined; classId?: number | undefined; week?: number | undefined }): Promise<LessonChangeOptions> {
   const staff = await callerStaff(db, caller);
   const today = schoolToday();
-  const terms = await queryRows<LessonChangeOptions['terms'][number]>(db, sql`
+  const termRows = await queryRows<Omit<LessonChangeOptions['terms'][number], 'currentWeek'> & TermDates>(db, sql`
     SELECT t.id, ${localName('t', caller.language)} AS name, t.is_current AS "isCurrent", t.week_count AS "weekCount",
-      CASE WHEN ${today}::date < t.start_date THEN 1 WHEN ${today}::date > t.end_date THEN t.week_count
-        ELSE ((${today}::date - (t.start_date - (extract(isodow FROM t.start_date)::int - 1))) / 7 + 1)::int END AS "currentWeek"
+      t.start_date::text AS "startDate", t.end_date::text AS "endDate"
     FROM terms t WHERE t.end_date >= ${today}::date ORDER BY t.start_date`);
+  // The form offers the current week first; a term not started yet starts at its first.
+  const terms = termRows.map(({ startDate, endDate, ...term }) => ({ ...term, currentWeek: Math.max(1, currentWeekOf({ startDate, endDate, weekCount: term.weekCount }, today)) }));
   const termId = query.termId ?? terms.find((t) => t.isCurrent)?.id ?? terms[0]?.id ?? 0;
   const classes = await queryRows<LessonChangeOptions['classes'][number] & { courses: { id: number; name: string }[] | string }>(db, sql`
     SELECT c.id, c.name, json_agg(DISTINCT jsonb_build_object('id', co.id, 'name', ${localName('co', caller.language)})) AS courses
@@ -308,9 +328,7 @@ async function toRow(db: DbOrTx, caller: Caller, row: RequestRow): Promise<Lesso
     // A week gone or a lesson moved since: the request still reads, with what it asked for.
     summaryParams = { class: facts?.className ?? '', week: row.week, course: '', fromDay: row.fromDay ?? 0, fromPeriod: row.fromPeriod ?? 0, toDay: row.toDay ?? 0, toPeriod: row.toPeriod ?? 0, day: row.day ?? 0, period: row.period ?? 0 };
   }
-  const named = { ...summaryParams } as Record<string, string | number>;
-  for (const key of ['fromDay', 'toDay', 'day'] as const) if (typeof named[key] === 'number') named[key] = n.day(named[key] as number);
-  for (const key of ['fromPeriod', 'toPeriod', 'period'] as const) if (typeof named[key] === 'number') named[key] = n.period(named[key] as number);
+  const named = namedSlots(summaryParams, n);
   const trail = row.applicationId
     ? await queryRows<LessonChangeRow['trail'][number] & { decidedRaw: Date | string }>(db, sql`
         SELECT d.step, d.decision, coalesce(u.display_name, '') AS "deciderName", d.comment, d.decided_at AS "decidedRaw"
@@ -417,10 +435,7 @@ export async function submitRequest(db: Db, caller: Caller, kind: LessonChangeKi
     const planned = await plan(tx, caller, row.staffId, formOf(row), caller.language);
     if (planned.conflicts.length) throw conflict('lessonChange.conflict', { conflict: planned.conflicts[0]! });
     const n = await names(tx, DEFAULT_LANGUAGE);
-    const school = { ...planned.summaryParams } as Record<string, string | number>;
-    for (const key of ['fromDay', 'toDay', 'day'] as const) if (typeof school[key] === 'number') school[key] = n.day(school[key] as number);
-    for (const key of ['fromPeriod', 'toPeriod', 'period'] as const) if (typeof school[key] === 'number') school[key] = n.period(school[key] as number);
-    const summary = translate(DEFAULT_LANGUAGE, `lessonChange.summary.${kind}`, school).slice(0, 200);
+    const summary = translate(DEFAULT_LANGUAGE, `lessonChange.summary.${kind}`, namedSlots(planned.summaryParams, n)).slice(0, 200);
     const [application] = await queryRows<{ id: number }>(tx, sql`
       INSERT INTO applications (type, applicant_user_id, staff_id, reason, details, steps)
       VALUES (${APPLICATION_TYPE[kind]}, ${caller.auth.userId}, ${row.staffId}, ${row.reason}, ${JSON.stringify({ classId: row.classId, summary, lessonChangeId: row.id })}::jsonb, '[]'::jsonb)
@@ -474,10 +489,7 @@ async function applyApproved(tx: Tx, application: ApplicationFacts): Promise<voi
     FROM jsonb_to_recordset(${JSON.stringify(planned.moves.map((m) => ({ class_id: m.classId, day: m.day, period: m.period, kind: m.kind, course_id: m.courseId, teacher_id: m.teacherId, classroom_id: m.classroomId })))}::jsonb)
       AS m(class_id int, day int, period int, kind text, course_id int, teacher_id int, classroom_id int)`);
   const n = await names(tx, DEFAULT_LANGUAGE);
-  const params = { ...planned.summaryParams } as Record<string, string | number>;
-  for (const key of ['fromDay', 'toDay', 'day'] as const) if (typeof params[key] === 'number') params[key] = n.day(params[key] as number);
-  for (const key of ['fromPeriod', 'toPeriod', 'period'] as const) if (typeof params[key] === 'number') params[key] = n.period(params[key] as number);
-  const title = translate(DEFAULT_LANGUAGE, `lessonChange.message.${kind}`, params).slice(0, 200);
+  const title = translate(DEFAULT_LANGUAGE, `lessonChange.message.${kind}`, namedSlots(planned.summaryParams, n)).slice(0, 200);
   const teachers = [...new Set(planned.moves.map((m) => m.teacherId).filter((id): id is number => id !== null))];
   await tx.execute(sql`
     INSERT INTO messages (recipient_user_id, sender_user_id, title, content, type, link)
