@@ -21,6 +21,7 @@ import pg from 'pg';
 import { loadConfig } from '../server/src/config.ts';
 import { DEMO_PASSWORD } from '../server/src/db/seed/index.ts';
 import { gitCommit, machineFacts, parseArgs, repoRoot, sleep, targetOf } from './common.ts';
+import { describeShiftFormation, measureShiftFormation, type ShiftFormationFacts } from './shiftFormation.ts';
 import { LOGIN_JS_BUDGET_KB, measureRoutes } from './size.ts';
 
 const { scale, flags, options } = parseArgs(process.argv.slice(2));
@@ -349,6 +350,7 @@ let noticeFacts: { publishMs: number; deliveredSeconds: number; recipients: numb
 let approvalFacts: { ms: number; count: number; ok: boolean } | null = null;
 /** The district exam's analysis (issue 15): scores, batches, and how long after the release its figures were ready. */
 let analysisFacts: { scores: number; batches: number; readyMs: number; msg: string } | null = null;
+let shiftFacts: ShiftFormationFacts[] = [];
 let rushFacts: { students: number; seats: number; placed: number; full: number; overbooked: string[]; p50: number; p99: number; maxMs: number; floorP99: number; msg: string } | null = null;
 let arrangementFacts: { candidates: number; rooms: number; roomMs: number; roomMsg: string; sessions: number; staff: number; dutyMs: number; dutyMsg: string; broken: string[] } | null = null;
 
@@ -595,6 +597,15 @@ async function main(): Promise<void> {
       rushFacts = await measureElectiveRush(base);
       if (rushFacts.msg) console.warn(`elective rush: ${rushFacts.msg}`);
       else console.log(`elective rush: ${rushFacts.students} students, ${rushFacts.seats} seats: ${rushFacts.placed} placed, ${rushFacts.full} told full; p50 ${rushFacts.p50} ms, p99 ${rushFacts.p99} ms, max ${rushFacts.maxMs} ms; the same burst of the cheapest public call: p99 ${rushFacts.floorP99} ms`);
+    }
+    // 走班 (issue 16): a grade of 1,200 students' 3+1+2 choices formed into classes and scheduled in blocks.
+    if (wanted('shift formation')) {
+      await settle(server.process.pid!);
+      for (const mode of ['full', 'fixTwo'] as const) {
+        const facts = await measureShiftFormation(mode);
+        shiftFacts.push(facts);
+        console.log(describeShiftFormation(facts));
+      }
     }
     // Logins must not starve everything else: the permission call measured while 50 connections log in.
     if (wanted('login + getPermission')) {
@@ -886,6 +897,13 @@ async function report(rows: Row[], facts: Facts, peakMb: number, serverSeconds: 
       [`automatic invigilation of ${a.sessions} sessions with ${a.staff} staff < 5 s`, Number.isNaN(a.dutyMs) ? 'not measured' : `${a.dutyMs} ms`, Number.isNaN(a.dutyMs) ? undefined : a.dutyMs < 5000 && a.sessions >= 200],
       ['…with no constraint broken', a.broken.length ? a.broken.join(', ') : 'none broken', Number.isNaN(a.dutyMs) ? undefined : a.broken.length === 0],
     );
+  }
+  for (const f of shiftFacts) {
+    targets.push([
+      `走班 (${f.mode}): ${f.students.toLocaleString('en')} students of 3+1+2 in classes of 40–50 formed and scheduled with no clash < 60 s`,
+      `${f.classes} classes (lower bound ${f.classLowerBound}), ${f.teacherPeriods} teacher periods (lower bound ${f.teacherPeriodsLowerBound}), ${f.clashes} clashes, ${f.unplaced} unplaced, ${f.wallMs} ms`,
+      f.students >= 1200 && f.clashes === 0 && f.unplaced === 0 && f.wallMs < 60_000,
+    ]);
   }
   if (rushFacts) {
     const r = rushFacts;

@@ -39,4 +39,6 @@ export * from './scores/external.ts';
 export * from './evaluation/termEvaluation.ts';
 export * from './evaluation/reports.ts';
 export * from './electives/electives.ts';
+export * from './electives/shiftClasses.ts';
 export * from './timetable/changes.ts';
+export * from './timetable/arrange.ts';

@@ -20,6 +20,7 @@ import { scoreEntryFlows } from './scores/scoreEntryFlows.mjs';
 import { scoreAnalysisFlows } from './scores/scoreAnalysisFlows.mjs';
 import { electiveFlows } from './electives/electiveFlows.mjs';
 import { lessonChangeFlows } from './timetable/lessonChangeFlows.mjs';
+import { timetableArrangeFlows } from './timetable/arrangeFlows.mjs';
 import { evaluationFlows } from './evaluation/evaluationFlows.mjs';
 import { certificateFlows } from './applications/certificateFlows.mjs';
 
@@ -496,6 +497,8 @@ const businessFlows = [
   ...electiveFlows,
   // Issue 16: class swaps (web/e2e/timetable/lessonChangeFlows.mjs).
   ...lessonChangeFlows,
+  // Issue 16: timetable arrangement (web/e2e/timetable/arrangeFlows.mjs); its publishing flow has a database of its own.
+  ...timetableArrangeFlows,
 ];
 
 /**

@@ -306,6 +306,11 @@ export const classroomFormSchema = z.object({
     (value) => (value === '' || value === null || value === undefined ? undefined : value),
     z.coerce.number({ message: 'classrooms.capacityRange' }).int('classrooms.capacityRange').min(0, 'classrooms.capacityRange').max(1000, 'classrooms.capacityRange').optional(),
   ),
+  /** How many classes can have a lesson there at the same time (a playground several). */
+  classesAtOnce: z.preprocess(
+    (value) => (value === '' || value === null || value === undefined ? 1 : value),
+    z.coerce.number({ message: 'classrooms.classesAtOnceRange' }).int('classrooms.classesAtOnceRange').min(1, 'classrooms.classesAtOnceRange').max(20, 'classrooms.classesAtOnceRange'),
+  ),
 });
 export type ClassroomForm = z.infer<typeof classroomFormSchema>;
 
@@ -317,6 +322,7 @@ export interface ClassroomRow {
   campusId: number;
   campusName: string;
   capacity: number | null;
+  classesAtOnce: number;
 }
 
 // ---- Courses and grade-course hours --------------------------------------------------------------

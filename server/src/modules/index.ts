@@ -61,6 +61,8 @@ import { reportRoutes } from './evaluation/reports/routes.ts';
 import { electiveDeclarationRoutes } from './electives/declarations/routes.ts';
 import { electiveSelectionRoutes } from './electives/selection/routes.ts';
 import { electiveEvaluationRoutes } from './electives/evaluation/routes.ts';
+import { arrangeRoutes } from './timetable/arrange/routes.ts';
+import { shiftClassRoutes } from './electives/shiftClasses/routes.ts';
 import { lessonChangeRoutes } from './timetable/changes/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
@@ -145,6 +147,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(electiveSelectionRoutes);
   await app.register(electiveEvaluationRoutes);
   await app.register(lessonChangeRoutes);
+  await app.register(arrangeRoutes);
+  await app.register(shiftClassRoutes);
 }
 
 declare module 'fastify' {

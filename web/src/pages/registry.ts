@@ -31,6 +31,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   '/kbgl/bjkb': withTexts(['timetable', 'profiles'], () => import('./timetable/views/ClassTimetablePage.tsx')),
   '/kbgl/tksq': withTexts(management('timetable'), () => import('./timetable/changes/LessonChangesPage.tsx').then((m) => ({ default: m.SwapRequestsPage }))),
   '/kbgl/bksq': withTexts(management('timetable'), () => import('./timetable/changes/LessonChangesPage.tsx').then((m) => ({ default: m.MakeUpRequestsPage }))),
+  '/kbgl/pkgl': withTexts(management('timetable'), () => import('./timetable/arrange/ArrangePage.tsx')),
   '/rygl/xsxx': withTexts(['students', 'profiles', 'timetable'], () => import('./records/students/StudentsPage.tsx')),
   '/messageCenter/xxzx': withTexts(['messageCenter'], () => import('./messages/centre/MessageCenterPage.tsx')),
   '/jxhd/tzfb': withTexts(management('homeSchool'), () => import('./homeSchool/notices/NoticesPage.tsx')),

@@ -15,3 +15,4 @@ export * from './scores.ts';
 export * from './evaluation.ts';
 export * from './electives.ts';
 export * from './timetable.ts';
+export * from './shiftClasses.ts';

@@ -145,6 +145,8 @@ export const classrooms = pgTable('classrooms', {
   building: varchar('building', { length: 100 }),
   campusId: integer('campus_id').notNull().references(() => orgUnits.id, { onDelete: 'restrict' }),
   capacity: integer('capacity'),
+  /** Classes it holds at once: 1 for a classroom, several for a playground (timetable conflicts count them). */
+  classesAtOnce: smallint('classes_at_once').notNull().default(1),
 });
 
 export const courses = pgTable('courses', {

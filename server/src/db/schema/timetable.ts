@@ -1,6 +1,8 @@
-import { index, integer, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
+import { backgroundTasks } from './background.ts';
 import { classes, classrooms, courses, staff, terms } from './school.ts';
+import { users } from './system.ts';
 
 /**
  * 调课申请 / 补课申请 (issue 16): a teacher's request to move one of their lessons within a week (swap) or to
@@ -63,5 +65,86 @@ export const timetableChanges = pgTable(
     index('timetable_changes_class_idx').on(t.termId, t.week, t.classId),
     index('timetable_changes_teacher_idx').on(t.termId, t.week, t.teacherId),
     index('timetable_changes_room_idx').on(t.termId, t.week, t.classroomId),
+  ],
+);
+
+/**
+ * 排课 (issue 16): the teaching plan of a term — who teaches each course of a class, in which room, and
+ * how many of its weekly hours (grade_course_hours of the class's grade) come as double periods.
+ */
+export const timetablePlanItems = pgTable(
+  'timetable_plan_items',
+  {
+    id: serial('id').primaryKey(),
+    termId: integer('term_id').notNull().references(() => terms.id, { onDelete: 'cascade' }),
+    classId: integer('class_id').notNull().references(() => classes.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'restrict' }),
+    teacherId: integer('teacher_id').references(() => staff.id, { onDelete: 'set null' }),
+    /** The room of its lessons; none: the class's own room. */
+    classroomId: integer('classroom_id').references(() => classrooms.id, { onDelete: 'set null' }),
+    /** How many pairs of its weekly hours are held as double periods. */
+    doublePeriods: smallint('double_periods').notNull().default(0),
+  },
+  (t) => [uniqueIndex('timetable_plan_items_idx').on(t.termId, t.classId, t.courseId), index('timetable_plan_items_teacher_idx').on(t.termId, t.teacherId)],
+);
+
+/** Periods a teacher cannot teach in a term (generation never places them there; a drag there is refused). */
+export const teacherUnavailablePeriods = pgTable(
+  'teacher_unavailable_periods',
+  {
+    termId: integer('term_id').notNull().references(() => terms.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    day: smallint('day').notNull(),
+    period: smallint('period').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.termId, t.staffId, t.day, t.period] })],
+);
+
+/**
+ * A timetable being made for a term: copied from the published one, or generated from the plan (a
+ * background task), edited by dragging, then published into timetable_entries. contract DRAFT_STATUSES.
+ */
+export const timetableDrafts = pgTable(
+  'timetable_drafts',
+  {
+    id: serial('id').primaryKey(),
+    termId: integer('term_id').notNull().references(() => terms.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('editing'),
+    /** The generation run (progress and failure are read from it). */
+    taskId: integer('task_id').references(() => backgroundTasks.id, { onDelete: 'set null' }),
+    /** The last generation's report: what could not be placed and why, the soft score, the time taken. */
+    report: jsonb('report'),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedByUserId: integer('published_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('timetable_drafts_term_idx').on(t.termId, t.createdAt)],
+);
+
+/** The lessons of a draft: a class's course at a day and period, held every week or every other week. */
+export const timetableDraftLessons = pgTable(
+  'timetable_draft_lessons',
+  {
+    id: serial('id').primaryKey(),
+    draftId: integer('draft_id').notNull().references(() => timetableDrafts.id, { onDelete: 'cascade' }),
+    classId: integer('class_id').notNull().references(() => classes.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'restrict' }),
+    teacherId: integer('teacher_id').references(() => staff.id, { onDelete: 'set null' }),
+    classroomId: integer('classroom_id').references(() => classrooms.id, { onDelete: 'set null' }),
+    day: smallint('day').notNull(),
+    period: smallint('period').notNull(),
+    /** 'all' | 'odd' | 'even', as timetable_entries. */
+    weekParity: varchar('week_parity', { length: 4 }).notNull().default('all'),
+    label: varchar('label', { length: 20 }),
+    /** Kept where it is when the draft is generated again (a fixed lesson). */
+    locked: boolean('locked').notNull().default(false),
+  },
+  (t) => [
+    index('timetable_draft_lessons_class_idx').on(t.draftId, t.classId),
+    index('timetable_draft_lessons_teacher_idx').on(t.draftId, t.teacherId),
+    index('timetable_draft_lessons_room_idx').on(t.draftId, t.classroomId),
   ],
 );

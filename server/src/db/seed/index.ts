@@ -20,6 +20,8 @@ import { seedEvaluation } from './evaluation.ts';
 import { seedExternalExams } from './externalScores.ts';
 import { seedElectives } from './electives.ts';
 import { seedLessonChanges } from './lessonChanges.ts';
+import { seedTimetableArrangement } from './timetableArrangement.ts';
+import { seedShiftClasses } from './shiftClasses.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -158,6 +160,8 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedExternalExams(tx);
     await seedElectives(tx);
     await seedLessonChanges(tx);
+    await seedTimetableArrangement(tx);
+    await seedShiftClasses(tx);
     if (!before?.any) await backdateApplicationMessages(tx);
   });
 }

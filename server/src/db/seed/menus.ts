@@ -235,6 +235,8 @@ export const MENU_TREE: MenuSeed[] = [
       page('timetable.class', '班级课表', 'Class timetable', '/kbgl/bjkb', STAFF),
       page('timetable.swap', '调课申请', 'Class-swap requests', '/kbgl/tksq', STAFF),
       page('timetable.makeUp', '补课申请', 'Make-up class requests', '/kbgl/bksq', STAFF),
+      // The academic office's: the teaching plan, drafts generated and dragged, publishing (issue 16).
+      page('timetable.arrange', '排课管理', 'Timetable arrangement', '/kbgl/pkgl'),
     ],
   },
   {
@@ -248,6 +250,14 @@ export const MENU_TREE: MenuSeed[] = [
       page('elective.indicators', '评价指标', 'Rating indicators', '/kcsbpc/pjzb', [], { hidden: true }),
       page('elective.studentScores', '学生打分', 'Student scores', '/xxkxsgl/xsdf', STAFF, { hidden: true }),
       page('elective.shiftClass', '走班管理', 'Class-shift management', '/zbgl/zbpc'),
+      // Opened from 走班管理 with ?batchId= (spec 2's /zbgl/* routes).
+      page('elective.shiftCourses', '志愿课程管理', 'Choice subjects', '/zbgl/zykcgl', [], { hidden: true }),
+      page('elective.shiftStudents', '学生志愿管理', 'Students and choices', '/zbgl/xsgl', [], { hidden: true }),
+      page('elective.shiftBlocks', '排课走班管理', 'Blocks and formation', '/zbgl/pkzbjgl', [], { hidden: true }),
+      page('elective.shiftClasses', '走班班级管理', 'Shift classes', '/zbgl/bjgl', [], { hidden: true }),
+      page('elective.shiftClassStudents', '班级学生管理', 'Class students', '/zbgl/bjxsgl', [], { hidden: true }),
+      page('elective.shiftChoice', '选科志愿', 'Subject choices', '/zbgl/xszy', FAMILY),
+      page('elective.choiceChanges', '志愿调整审批', 'Choice change review', '/xkzysp/tzzy'),
     ],
   },
   {

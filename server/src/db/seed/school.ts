@@ -110,7 +110,9 @@ export async function seedSchool(tx: Tx): Promise<void> {
         campusId: campusOfGrade(c.grade).id,
         capacity: 50,
       })),
-      ...['机器人实验室', '书法教室', '音乐厅', '体育馆'].map((name, i) => ({ code: `S${i + 1}`, name, building: '综合楼', campusId: campusRows[0].id, capacity: 60 })),
+      ...['机器人实验室', '书法教室', '音乐厅'].map((name, i) => ({ code: `S${i + 1}`, name, building: '综合楼', campusId: campusRows[0].id, capacity: 60 })),
+      // Every class's PE is in the gym: it holds several classes at once.
+      { code: 'S4', name: '体育馆', building: '综合楼', campusId: campusRows[0].id, capacity: 400, classesAtOnce: 8 },
     ])
     .returning();
   const specialRooms = roomRows.slice(classPlan.length);
@@ -294,6 +296,8 @@ export async function seedSchool(tx: Tx): Promise<void> {
   // A teacher is never in two rooms at once: each lesson takes a free slot of its class where its
   // teacher is also free.
   const teacherBusy = new Set<string>();
+  // The gym holds eight classes at once (its classes_at_once).
+  const gymClasses = new Map<string, number>();
   // Electives run on Thursday's last period; the demo teacher T0001 runs the robotics club.
   const electiveTeachers = ELECTIVES.map((e, i) => (i === 0 ? staffRows[0] : pickFrom(staffByGroup.get(groupId.get(e.group)!) ?? staffRows, i + 1)));
   for (const teacher of electiveTeachers) teacherBusy.add(`${teacher.id}:4:8`);
@@ -317,10 +321,11 @@ export async function seedSchool(tx: Tx): Promise<void> {
         else teacherId = pickFrom(staffByGroup.get(course.researchGroupId!) ?? staffRows, classIndex + courseCode.length).id;
         teacherOf.set(courseCode, teacherId);
       }
-      const at = free.findIndex((slot) => !teacherBusy.has(`${teacherId}:${slot.day}:${slot.period}`));
+      const at = free.findIndex((slot) => !teacherBusy.has(`${teacherId}:${slot.day}:${slot.period}`) && (courseCode !== 'pe' || (gymClasses.get(`${slot.day}:${slot.period}`) ?? 0) < 8));
       if (at < 0) continue;
       const [slot] = free.splice(at, 1);
       teacherBusy.add(`${teacherId}:${slot.day}:${slot.period}`);
+      if (courseCode === 'pe') gymClasses.set(`${slot.day}:${slot.period}`, (gymClasses.get(`${slot.day}:${slot.period}`) ?? 0) + 1);
       const alternating = courseCode === 'music' || courseCode === 'art';
       cells.push({
         termId: currentTerm.id,

@@ -148,7 +148,7 @@ describe('buildings and classrooms', () => {
 
   it('exports and guards by permission', async () => {
     const sheet = await sheetOf('/api/system/classrooms/export?sortField=code&order=asc');
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Code', 'Name', 'Building', 'Campus', 'Capacity']);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Code', 'Name', 'Building', 'Campus', 'Capacity', 'Classes at once']);
     const buildingsSheet = await sheetOf('/api/system/buildings/export');
     expect(buildingsSheet.getRow(2).getCell(5).value).toBe('Teaching');
     const teacher = await t.login('T0001');

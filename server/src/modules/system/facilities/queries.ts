@@ -184,6 +184,7 @@ const classroomColumns = {
   campusId: classrooms.campusId,
   campusName: orgUnits.name,
   capacity: classrooms.capacity,
+  classesAtOnce: classrooms.classesAtOnce,
 };
 
 export async function listClassrooms(db: DbOrTx, request: ReturnType<typeof classroomList.parse>, withTotal: boolean): Promise<{ total: number; rows: ClassroomRow[] }> {
@@ -205,7 +206,7 @@ export async function findClassroom(db: DbOrTx, id: number): Promise<ClassroomRo
   return row;
 }
 
-const classroomValues = (form: ClassroomForm) => ({ code: form.code, name: form.name, building: form.building || null, campusId: form.campusId, capacity: form.capacity ?? null });
+const classroomValues = (form: ClassroomForm) => ({ code: form.code, name: form.name, building: form.building || null, campusId: form.campusId, capacity: form.capacity ?? null, classesAtOnce: form.classesAtOnce });
 
 export async function insertClassroom(tx: Tx, form: ClassroomForm): Promise<number> {
   const [created] = await tx.insert(classrooms).values(classroomValues(form)).returning({ id: classrooms.id });

@@ -82,6 +82,7 @@ export async function facilityRoutes(fastify: FastifyInstance): Promise<void> {
       { header: t(request, 'classrooms.building'), value: (r) => r.building, width: 16 },
       { header: t(request, 'classrooms.campus'), value: (r) => r.campusName, width: 14 },
       { header: t(request, 'classrooms.capacity'), value: (r) => r.capacity },
+      { header: t(request, 'classrooms.classesAtOnce'), value: (r) => r.classesAtOnce },
     ],
   });
 }

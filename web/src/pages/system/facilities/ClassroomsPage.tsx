@@ -21,7 +21,7 @@ export default function ClassroomsPage(_props: PageProps) {
   const options = useCampusOptions();
   const [dialog, setDialog] = useState<{ mode: FormMode; row?: ClassroomRow } | null>(null);
   const initialValues = useMemo<Partial<ClassroomForm>>(
-    () => (dialog?.row ? { ...dialog.row, building: dialog.row.building ?? '', capacity: dialog.row.capacity ?? undefined } : { capacity: 50, campusId: options.campuses[0]?.id }),
+    () => (dialog?.row ? { ...dialog.row, building: dialog.row.building ?? '', capacity: dialog.row.capacity ?? undefined } : { capacity: 50, classesAtOnce: 1, campusId: options.campuses[0]?.id }),
     [dialog, options.campuses],
   );
 
@@ -49,6 +49,7 @@ export default function ClassroomsPage(_props: PageProps) {
         { key: 'building', dataIndex: 'building', title: t('classrooms.building'), sorter: true, width: 120 },
         { key: 'campusName', dataIndex: 'campusName', title: t('classrooms.campus'), sorter: true, width: 110 },
         { key: 'capacity', dataIndex: 'capacity', title: t('classrooms.capacity'), sorter: true, width: 100 },
+        { key: 'classesAtOnce', dataIndex: 'classesAtOnce', title: t('classrooms.classesAtOnce'), width: 120 },
       ]}
       rowActions={(row, { canEdit, canDelete, reload }) => (
         <>
@@ -100,6 +101,9 @@ function ClassroomFields({ form, campuses, buildings }: { form: Parameters<typeo
       </Form.Item>
       <Form.Item name="capacity" label={t('classrooms.capacity')} rules={[zodRule(classroomFormSchema, 'capacity', form)]}>
         <InputNumber min={0} max={1000} precision={0} style={{ width: '100%' }} data-testid="classrooms-form-capacity" />
+      </Form.Item>
+      <Form.Item name="classesAtOnce" label={t('classrooms.classesAtOnce')} rules={[zodRule(classroomFormSchema, 'classesAtOnce', form)]}>
+        <InputNumber min={1} max={20} precision={0} style={{ width: '100%' }} data-testid="classrooms-form-classes-at-once" />
       </Form.Item>
     </>
   );
