@@ -23,6 +23,9 @@ const CARDS: { name: string; nameEn: string; route: string | null; content: stri
   { name: '待审选修课', nameEn: 'Electives to review', route: '/xkgl/kcsp', content: 'electivesToReview', role: 'admin', category: 'statistic', sort: 4 },
   { name: '待选选修课', nameEn: 'Electives to choose', route: '/xkgl/xsxk', content: 'electivesToChoose', role: 'student', category: 'statistic', sort: 6 },
   { name: '待选选修课', nameEn: 'Electives to choose', route: '/xkgl/xsxk', content: 'electivesToChoose', role: 'parent', category: 'statistic', sort: 6 },
+  { name: '待填选科志愿', nameEn: 'Subject choices to make', route: '/zbgl/xszy', content: 'subjectChoicesToMake', role: 'student', category: 'statistic', sort: 8 },
+  { name: '待填选科志愿', nameEn: 'Subject choices to make', route: '/zbgl/xszy', content: 'subjectChoicesToMake', role: 'parent', category: 'statistic', sort: 8 },
+  { name: '待审志愿调整', nameEn: 'Choice changes to review', route: '/xkzysp/tzzy', content: 'choiceChangesToReview', role: 'admin', category: 'statistic', sort: 5 },
   { name: '待评价选修课', nameEn: 'Electives to rate', route: '/xkgl/kcpj', content: 'electivesToRate', role: 'student', category: 'statistic', sort: 7 },
   { name: '学期提示', nameEn: 'Term notice', route: null, content: '本学期第 19 周为期末考试周，请各班主任提前安排复习并核对考场名单。', contentEn: 'Week 19 is the final exam week: class teachers, please plan the revision and check the exam room lists.', role: null, category: 'notice', sort: 9 },
 ];

@@ -70,8 +70,11 @@ describe('class shifting (走班管理)', () => {
     const second = courses.filter((c) => c.choiceGroup === 'second');
     const [student] = await rows<{ id: number; account: string }>(sql`
       SELECT s.id, u.account FROM students s JOIN users u ON u.id = s.user_id JOIN classes c ON c.id = s.class_id JOIN grades g ON g.id = c.grade_id
-      WHERE g.name = '高一' ORDER BY s.student_number LIMIT 1`);
+      WHERE g.name = '高一' AND NOT EXISTS (SELECT 1 FROM shift_choices ch WHERE ch.batch_id = ${batch.id} AND ch.student_id = s.id) ORDER BY s.student_number LIMIT 1`);
     await loginStudent(student!.account);
+    // Their dashboard counts the open round they have not chosen in.
+    const cards = (await t.inject({ method: 'POST', url: '/api/dashboard/cards', headers: { [t.config.tokenHeader]: tokens[student!.account]! } })).json().data as { route: string; value?: number }[];
+    expect(cards.find((c) => c.route === '/zbgl/xszy')?.value).toBe(1);
     const my = await data<MyChoices>('/my', {}, student!.account);
     const open = my.batches.find((b) => b.batch.id === batch.id)!;
     expect(open.canChoose).toBe(true);

@@ -115,6 +115,18 @@ async function statistic(db: DbOrTx, auth: AuthContext, key: string): Promise<nu
           AND NOT EXISTS (SELECT 1 FROM elective_ratings r WHERE r.session_id = ee.session_id AND r.student_id = ee.student_id)`);
       return row?.total ?? 0;
     }
+    case 'subjectChoicesToMake': {
+      // 走班 batches in their window for the caller's (or a child's) grade without a choice yet.
+      const [row] = await queryRows<{ total: number }>(db, sql`
+        SELECT count(*)::int AS total FROM shift_batches b JOIN classes c ON c.grade_id = b.grade_id JOIN students s ON s.class_id = c.id
+        WHERE s.id IN (${ownStudentIds(auth)}) AND now() BETWEEN b.choice_start AND b.choice_end
+          AND NOT EXISTS (SELECT 1 FROM shift_choices ch WHERE ch.batch_id = b.id AND ch.student_id = s.id)`);
+      return row?.total ?? 0;
+    }
+    case 'choiceChangesToReview': {
+      const [row] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM shift_choice_changes WHERE status = 'pending'`);
+      return row?.total ?? 0;
+    }
     default:
       return undefined;
   }
