@@ -24,6 +24,7 @@ export * from './applications/certificates.ts';
 export * from './roll/changes.ts';
 export * from './roll/enrolment.ts';
 export * from './roll/teachingClasses.ts';
+export * from './roll/admission.ts';
 export * from './exams/batches.ts';
 export * from './exams/rooms.ts';
 export * from './exams/invigilation.ts';

@@ -63,6 +63,7 @@ import { electiveSelectionRoutes } from './electives/selection/routes.ts';
 import { electiveEvaluationRoutes } from './electives/evaluation/routes.ts';
 import { arrangeRoutes } from './timetable/arrange/routes.ts';
 import { shiftClassRoutes } from './electives/shiftClasses/routes.ts';
+import { admissionRoutes } from './roll/admission/routes.ts';
 import { lessonChangeRoutes } from './timetable/changes/routes.ts';
 
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
@@ -149,6 +150,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(lessonChangeRoutes);
   await app.register(arrangeRoutes);
   await app.register(shiftClassRoutes);
+  await app.register(admissionRoutes);
 }
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
 import { classes, classrooms, courses, grades, staff, students, terms } from './school.ts';
 import { users } from './system.ts';
@@ -50,6 +50,11 @@ export const enrolmentCandidates = pgTable(
     guardianPhone: varchar('guardian_phone', { length: 20 }).notNull(),
     previousSchool: varchar('previous_school', { length: 100 }).notNull().default(''),
     note: varchar('note', { length: 200 }).notNull().default(''),
+    /** The entrance exam's score (中考, 小升初), when the intake has one: admission and class division read it. */
+    entranceScore: numeric('entrance_score', { precision: 5, scale: 1 }),
+    /** 录取 (/lqgl/index): contract ADMISSION_STATUSES. Registrations made before admission existed count as admitted. */
+    admission: varchar('admission', { length: 10 }).notNull().default('pending'),
+    admissionDecidedAt: timestamp('admission_decided_at', { withTimezone: true }),
     /** The class they are placed in (before and after enrolment). */
     classId: integer('class_id').references(() => classes.id, { onDelete: 'set null' }),
     /** Set when enrolled: the student the registration became. */

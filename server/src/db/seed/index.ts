@@ -22,6 +22,7 @@ import { seedElectives } from './electives.ts';
 import { seedLessonChanges } from './lessonChanges.ts';
 import { seedTimetableArrangement } from './timetableArrangement.ts';
 import { seedShiftClasses } from './shiftClasses.ts';
+import { seedAdmission } from './admission.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -148,6 +149,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedApplications(tx);
     await seedRollChanges(tx);
     await seedEnrolment(tx);
+    await seedAdmission(tx);
     await seedTeachingClasses(tx);
     await seedExams(tx);
     await seedExamArrangements(tx);

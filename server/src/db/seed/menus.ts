@@ -161,6 +161,9 @@ export const MENU_TREE: MenuSeed[] = [
       // Teachers see the teaching classes they teach and their students; the buttons (the office) change them.
       managed('roll.teachingClass', '教学班分配', 'Teaching class assignment', '/xjgl/jxbfp', { roles: STAFF }),
       page('roll.enrolment', '招生管理', 'Enrolment', '/xjgl/zsgl'),
+      // Issue 16: admission by entrance score, and the division of the admitted into classes.
+      page('roll.admission', '录取管理', 'Admission', '/lqgl/index'),
+      page('roll.division', '分班管理', 'Class division', '/fbgl/index'),
     ],
   },
   {
