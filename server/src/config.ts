@@ -59,6 +59,12 @@ export interface Config extends ClientSettings {
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   logLevel: string;
   seedDemo: boolean;
+  /**
+   * Students of the demo 走班 grade (高一) when more than the school's own (DEMO_SHIFT_GRADE_SIZE): classes of
+   * 45 are added to reach it, every new student with a choice, so the formation can be shown at a real
+   * grade's size (the browser flow uses 1,200). 0: the school as it is.
+   */
+  demoShiftGradeSize: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -121,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: bool(env.SEED_DEMO, true),
+    demoShiftGradeSize: Math.min(5000, Math.max(0, int(env.DEMO_SHIFT_GRADE_SIZE, 0))),
     ...overrides,
   };
   return config;

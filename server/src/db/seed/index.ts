@@ -163,7 +163,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedElectives(tx);
     await seedLessonChanges(tx);
     await seedTimetableArrangement(tx);
-    await seedShiftClasses(tx);
+    await seedShiftClasses(tx, config.demoShiftGradeSize);
     if (!before?.any) await backdateApplicationMessages(tx);
   });
 }

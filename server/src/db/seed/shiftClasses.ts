@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { USER_TYPES } from '@campus/contract';
 import { queryRows, type Db, type Tx } from '../client.ts';
 import type { Caller } from '../../platform/caller.ts';
 import { formatLocalTime } from '../../platform/schoolClock.ts';
 import { decideChange, requestChange, saveBatch, saveBatchCourse, setChoice } from '../../modules/electives/shiftClasses/batches.ts';
 import { formAndWrite, saveBlockPeriods } from '../../modules/electives/shiftClasses/classes.ts';
 import { formClasses } from '../../modules/electives/shiftClasses/formation.ts';
+import { GIVEN, SURNAMES } from './reference.ts';
 
 /**
  * 走班 demo data (issue 16), made through the module's own rules: 高二's batch of 3+1+2 choices ended, every
@@ -27,7 +29,7 @@ const WEIGHTS = [18, 9, 6, 8, 5, 4, 5, 8, 10, 7, 9, 11];
 
 const minute = (offsetDays: number) => formatLocalTime(new Date(Date.now() + offsetDays * 86_400_000)).slice(0, 16);
 
-export async function seedShiftClasses(tx: Tx): Promise<void> {
+export async function seedShiftClasses(tx: Tx, gradeSize = 0): Promise<void> {
   const [done] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM shift_batches) AS any`);
   if (done?.any) return;
   const [facts] = await queryRows<{ termId: number | null; admin: number | null; senior1: number | null; senior2: number | null }>(tx, sql`
@@ -84,11 +86,53 @@ export async function seedShiftClasses(tx: Tx): Promise<void> {
 
   // 高一: in progress (opened three days ago, closes in ten), four in five have chosen.
   const senior1 = await makeBatch(facts.senior1, '高一选科（3+1+2）', -3, 10);
+  if (gradeSize > 0) await growGrade(tx, facts.senior1, senior1.id, gradeSize, (i) => pick(i + 7, senior1.ids));
   const students1 = await studentsOf(facts.senior1);
+  const grown = new Set((await queryRows<{ id: number }>(tx, sql`SELECT student_id AS id FROM shift_choices WHERE batch_id = ${senior1.id}`)).map((r) => r.id));
   for (const [i, student] of students1.entries()) {
-    if (i % 5 === 4) continue;
+    if (i % 5 === 4 || grown.has(student.id)) continue;
     await setChoice(db, admin, { batchId: senior1.id, studentId: student.id, batchCourseIds: pick(i + 3, senior1.ids) });
   }
   // 高一's second round, not started.
   await makeBatch(facts.senior1, '高一选科第二轮（调剂）', 30, 37);
+}
+
+/**
+ * DEMO_SHIFT_GRADE_SIZE: the grade grows to `size` students in new classes of 45 (accounts without a
+ * password), each new student with a choice in the batch, whose classes become 40 to 50.
+ */
+async function growGrade(tx: Tx, gradeId: number, batchId: number, size: number, choice: (index: number) => number[]): Promise<void> {
+  const [facts] = await queryRows<{ students: number; classes: number; campusId: number; code: string }>(tx, sql`
+    SELECT (SELECT count(*)::int FROM students s JOIN classes c ON c.id = s.class_id WHERE c.grade_id = ${gradeId}) AS students,
+      (SELECT count(*)::int FROM classes WHERE grade_id = ${gradeId}) AS classes,
+      (SELECT campus_id FROM classes WHERE grade_id = ${gradeId} ORDER BY sort LIMIT 1) AS "campusId",
+      (SELECT code FROM classes WHERE grade_id = ${gradeId} ORDER BY sort LIMIT 1) AS code`);
+  if (!facts?.campusId || facts.students >= size) return;
+  const missing = size - facts.students;
+  const classCount = Math.ceil(missing / 45);
+  const classIds: number[] = [];
+  for (let k = 0; k < classCount; k++) {
+    const number = facts.classes + k + 1;
+    const [row] = await queryRows<{ id: number }>(tx, sql`
+      INSERT INTO classes (code, name, grade_id, campus_id, sort) VALUES (${`${facts.code.slice(0, -1)}9${String(number).padStart(2, '0')}`}, ${`高一(${number})班`}, ${gradeId}, ${facts.campusId}, ${1000 + number})
+      RETURNING id`);
+    classIds.push(row!.id);
+  }
+  const year = new Date().getFullYear();
+  const people = Array.from({ length: missing }, (_, i) => ({
+    account: `${year}9${String(i + 1).padStart(5, '0')}`,
+    name: `${SURNAMES[i % SURNAMES.length]!}${GIVEN[(i * 7) % GIVEN.length]!}${GIVEN[(i * 11 + 3) % GIVEN.length]!}`,
+    gender: i % 2 === 0 ? '1' : '2',
+    classId: classIds[Math.floor(i / 45)]!,
+    choice: choice(i),
+  }));
+  await tx.execute(sql`
+    WITH p AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(people)}::jsonb) AS p(account text, name text, gender text, "classId" int, choice int[])),
+    u AS (INSERT INTO users (account, display_name, user_type) SELECT account, name, ${USER_TYPES.student} FROM p RETURNING id, account),
+    r AS (INSERT INTO user_roles (user_id, role_id) SELECT u.id, (SELECT id FROM roles WHERE code = 'student') FROM u),
+    s AS (INSERT INTO students (user_id, student_number, name, gender, class_id, entry_year, in_school_status, enrolment_status)
+          SELECT u.id, p.account, p.name, p.gender, p."classId", ${year}, '1', '1' FROM p JOIN u ON u.account = p.account RETURNING id, student_number)
+    INSERT INTO shift_choices (batch_id, student_id, batch_course_ids)
+    SELECT ${batchId}, s.id, (SELECT array_agg(x ORDER BY x) FROM unnest(p.choice) x) FROM s JOIN p ON p.account = s.student_number`);
+  await tx.execute(sql`UPDATE shift_batches SET min_class_size = 40, max_class_size = 50 WHERE id = ${batchId}`);
 }
