@@ -124,6 +124,20 @@ export async function deleteBatches(db: Db, ids: number[]): Promise<void> {
   });
 }
 
+/** A published batch's teaching classes take the students of its shift classes. */
+export async function syncTeachingClassStudents(tx: DbOrTx, batchId: number): Promise<void> {
+  // A student who left keeps their row with the time they left, as teaching classes record removals.
+  await tx.execute(sql`
+    UPDATE teaching_class_students m SET removed_at = now() FROM shift_classes sc
+    WHERE sc.batch_id = ${batchId} AND m.teaching_class_id = sc.teaching_class_id AND m.removed_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM shift_class_students x WHERE x.shift_class_id = sc.id AND x.student_id = m.student_id)`);
+  await tx.execute(sql`
+    INSERT INTO teaching_class_students (teaching_class_id, student_id)
+    SELECT sc.teaching_class_id, x.student_id FROM shift_classes sc JOIN shift_class_students x ON x.shift_class_id = sc.id
+    WHERE sc.batch_id = ${batchId} AND sc.teaching_class_id IS NOT NULL
+    ON CONFLICT (teaching_class_id, student_id) DO UPDATE SET removed_at = NULL, removed_by_user_id = NULL`);
+}
+
 // ---- Subjects ----
 
 export async function batchCourses(db: DbOrTx, language: Language, batchId: number): Promise<ShiftCourseRow[]> {
@@ -378,6 +392,7 @@ export async function decideChange(db: Db, caller: Caller, body: { id: number; a
       await tx.execute(sql`
         DELETE FROM shift_class_students m USING shift_classes sc
         WHERE sc.id = m.shift_class_id AND sc.batch_id = ${change.batchId} AND m.student_id = ${change.studentId} AND NOT sc.batch_course_id = ANY(${intArray(change.toIds)})`);
+      if (batch.formationStatus === 'published') await syncTeachingClassStudents(tx, change.batchId);
     }
     const recipients = sql`SELECT s.user_id FROM students s WHERE s.id = ${change.studentId} UNION SELECT g.parent_user_id FROM guardians g WHERE g.student_id = ${change.studentId}`;
     await sendMessages(

@@ -18,7 +18,7 @@ import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { localName, periodList, teachingDays } from '../../timetable/views/queries.ts';
 import { sendMessages } from '../common.ts';
-import { batchById, lockBatch } from './batches.ts';
+import { batchById, lockBatch, syncTeachingClassStudents } from './batches.ts';
 import type { FormationInput, FormationOutput } from './formation.ts';
 
 /**
@@ -279,8 +279,9 @@ export async function shiftClassStudents(db: DbOrTx, language: Language, batchId
       JOIN students s ON s.id = m.student_id LEFT JOIN classes c ON c.id = s.class_id
       WHERE m.shift_class_id = ${shiftClassId} ORDER BY c.sort, s.student_number`);
   }
+  // A student has one choice per batch: no duplicates to remove.
   return queryRows<ShiftClassStudent>(db, sql`
-    SELECT DISTINCT ${columns}, c.sort, s.student_number FROM shift_choices ch JOIN students s ON s.id = ch.student_id LEFT JOIN classes c ON c.id = s.class_id
+    SELECT ${columns} FROM shift_choices ch JOIN students s ON s.id = ch.student_id LEFT JOIN classes c ON c.id = s.class_id
     WHERE ch.batch_id = ${batchId} AND EXISTS (SELECT 1 FROM unnest(ch.batch_course_ids) AS chosen(id)
       WHERE NOT EXISTS (SELECT 1 FROM shift_class_students m JOIN shift_classes sc ON sc.id = m.shift_class_id WHERE m.student_id = s.id AND sc.batch_course_id = chosen.id))
       AND EXISTS (SELECT 1 FROM shift_classes WHERE batch_id = ${batchId})
@@ -291,7 +292,7 @@ export async function shiftClassStudents(db: DbOrTx, language: Language, batchId
  * Moves a student into a class of the same subject (fromClassId 0 is none: a student without a class of
  * that subject is placed): refused when the class is full or in a block where the student has another class.
  */
-export async function moveStudent(db: Db, language: Language, body: { batchId: number; studentId: number; fromClassId: number; toClassId: number }): Promise<void> {
+export async function moveStudent(db: Db, body: { batchId: number; studentId: number; fromClassId: number; toClassId: number }): Promise<void> {
   await db.transaction(async (tx) => {
     const batch = await lockBatch(tx, body.batchId);
     const [target] = await queryRows<{ name: string; block: number; courseId: number; size: number; max: number }>(tx, sql`
@@ -321,20 +322,7 @@ export async function moveStudent(db: Db, language: Language, body: { batchId: n
     await tx.execute(sql`INSERT INTO shift_class_students (shift_class_id, student_id) VALUES (${body.toClassId}, ${body.studentId}) ON CONFLICT DO NOTHING`);
     // A published batch's teaching classes follow the move.
     if (batch.formationStatus === 'published') await syncTeachingClassStudents(tx, body.batchId);
-    void language;
   });
-}
-
-async function syncTeachingClassStudents(tx: DbOrTx, batchId: number): Promise<void> {
-  await tx.execute(sql`
-    DELETE FROM teaching_class_students m USING shift_classes sc
-    WHERE sc.batch_id = ${batchId} AND m.teaching_class_id = sc.teaching_class_id
-      AND NOT EXISTS (SELECT 1 FROM shift_class_students x WHERE x.shift_class_id = sc.id AND x.student_id = m.student_id)`);
-  await tx.execute(sql`
-    INSERT INTO teaching_class_students (teaching_class_id, student_id)
-    SELECT sc.teaching_class_id, x.student_id FROM shift_classes sc JOIN shift_class_students x ON x.shift_class_id = sc.id
-    WHERE sc.batch_id = ${batchId} AND sc.teaching_class_id IS NOT NULL
-    ON CONFLICT (teaching_class_id, student_id) DO UPDATE SET removed_at = NULL, removed_by_user_id = NULL`);
 }
 
 /**

@@ -129,7 +129,7 @@ export async function shiftClassRoutes(fastify: FastifyInstance): Promise<void> 
     ok(await shiftClassStudents(database.db, request.language, request.body.batchId, request.body.shiftClassId)),
   );
   app.post(`${base}/classes/move`, { config: write('moveStudent'), schema: { tags, summary: 'Moves a student into another class of the subject (size and clash checked)', body: moveStudentSchema } }, async (request) => {
-    await moveStudent(database.db, request.language, request.body);
+    await moveStudent(database.db, request.body);
     return ok(null, t(request, 'shift.moved'));
   });
 
