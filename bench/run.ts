@@ -350,7 +350,7 @@ let noticeFacts: { publishMs: number; deliveredSeconds: number; recipients: numb
 let approvalFacts: { ms: number; count: number; ok: boolean } | null = null;
 /** The district exam's analysis (issue 15): scores, batches, and how long after the release its figures were ready. */
 let analysisFacts: { scores: number; batches: number; readyMs: number; msg: string } | null = null;
-let shiftFacts: ShiftFormationFacts[] = [];
+const shiftFacts: ShiftFormationFacts[] = [];
 let rushFacts: { students: number; seats: number; placed: number; full: number; overbooked: string[]; p50: number; p99: number; maxMs: number; floorP99: number; msg: string } | null = null;
 let arrangementFacts: { candidates: number; rooms: number; roomMs: number; roomMsg: string; sessions: number; staff: number; dutyMs: number; dutyMsg: string; broken: string[] } | null = null;
 

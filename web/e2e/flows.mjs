@@ -15,10 +15,13 @@ import { awardFlows } from './awards/awardFlows.mjs';
 import { applicationFlows } from './applications/applicationFlows.mjs';
 import { rollFlows } from './roll/rollFlows.mjs';
 import { teachingClassFlows } from './roll/teachingClassFlows.mjs';
+import { admissionFlows } from './roll/admissionFlows.mjs';
 import { arrangementFlows } from './exams/arrangementFlows.mjs';
 import { scoreEntryFlows } from './scores/scoreEntryFlows.mjs';
 import { scoreAnalysisFlows } from './scores/scoreAnalysisFlows.mjs';
 import { electiveFlows } from './electives/electiveFlows.mjs';
+import { shiftFlows } from './electives/shiftFlows.mjs';
+import { shiftChoiceFlows } from './electives/shiftChoiceFlows.mjs';
 import { lessonChangeFlows } from './timetable/lessonChangeFlows.mjs';
 import { timetableArrangeFlows } from './timetable/arrangeFlows.mjs';
 import { evaluationFlows } from './evaluation/evaluationFlows.mjs';
@@ -486,6 +489,8 @@ const businessFlows = [
   // Issue 14: 学籍管理 (web/e2e/roll/rollFlows.mjs).
   ...rollFlows,
   ...teachingClassFlows,
+  // Issue 16: 录取管理 and 分班管理 (web/e2e/roll/admissionFlows.mjs); it has a database of its own.
+  ...admissionFlows,
   ...arrangementFlows,
   // Issue 15: score registration and sub-score settings (web/e2e/scores/scoreEntryFlows.mjs).
   ...scoreEntryFlows,
@@ -495,6 +500,10 @@ const businessFlows = [
   ...evaluationFlows,
   // Issue 16: electives (web/e2e/electives/electiveFlows.mjs).
   ...electiveFlows,
+  // Issue 16: class shifting (web/e2e/electives/shiftFlows.mjs); its publishing flow has a database of its own.
+  ...shiftFlows,
+  // Issue 16: students' and parents' subject choices of 走班管理 (web/e2e/electives/shiftChoiceFlows.mjs).
+  ...shiftChoiceFlows,
   // Issue 16: class swaps (web/e2e/timetable/lessonChangeFlows.mjs).
   ...lessonChangeFlows,
   // Issue 16: timetable arrangement (web/e2e/timetable/arrangeFlows.mjs); its publishing flow has a database of its own.

@@ -306,6 +306,8 @@ export interface ShiftOptions {
   terms: { id: number; name: string; isCurrent: boolean }[];
   grades: { id: number; name: string }[];
   courses: { id: number; name: string }[];
+  /** Administrative classes, for the students filter of a batch's grade. */
+  classes: { id: number; name: string; gradeId: number }[];
   teachers: { id: number; name: string; staffNumber: string }[];
   classrooms: { id: number; name: string }[];
 }

@@ -113,8 +113,12 @@ async function growGrade(tx: Tx, gradeId: number, batchId: number, size: number,
   const classIds: number[] = [];
   for (let k = 0; k < classCount; k++) {
     const number = facts.classes + k + 1;
+    // Each new class has its own room, as a real grade's classes do (the formation teaches in them).
+    const [room] = await queryRows<{ id: number }>(tx, sql`
+      INSERT INTO classrooms (code, name, building, campus_id, capacity) VALUES (${`W10-${number}`}, ${`致远楼10${String(number).padStart(2, '0')}室`}, '致远楼', ${facts.campusId}, 50)
+      RETURNING id`);
     const [row] = await queryRows<{ id: number }>(tx, sql`
-      INSERT INTO classes (code, name, grade_id, campus_id, sort) VALUES (${`${facts.code.slice(0, -1)}9${String(number).padStart(2, '0')}`}, ${`高一(${number})班`}, ${gradeId}, ${facts.campusId}, ${1000 + number})
+      INSERT INTO classes (code, name, grade_id, campus_id, classroom_id, sort) VALUES (${`${facts.code.slice(0, -1)}9${String(number).padStart(2, '0')}`}, ${`高一(${number})班`}, ${gradeId}, ${facts.campusId}, ${room!.id}, ${1000 + number})
       RETURNING id`);
     classIds.push(row!.id);
   }

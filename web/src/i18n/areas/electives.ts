@@ -1,4 +1,4 @@
-import { electivesEn, electivesZh } from '@campus/contract';
+import { electivesEn, electivesZh, shiftClassesEn, shiftClassesZh } from '@campus/contract';
 import zh from '../electives/electives.zh.json';
 import en from '../electives/electives.en.json';
 import declarationsZh from '../electives/declarations.zh.json';
@@ -13,13 +13,17 @@ import indicatorsZh from '../electives/indicators.zh.json';
 import indicatorsEn from '../electives/indicators.en.json';
 import gradesZh from '../electives/grades.zh.json';
 import gradesEn from '../electives/grades.en.json';
+import shiftChoiceZh from '../electives/shiftChoice.zh.json';
+import shiftChoiceEn from '../electives/shiftChoice.en.json';
+import shiftZh from '../electives/shift.zh.json';
+import shiftEn from '../electives/shift.en.json';
 import type { AreaTexts } from '../areas.ts';
 
-/** 选课走班 (Electives): the server's messages (statuses, kinds, refusals) and the six screens of the area. */
+/** 选课走班 (Electives): the server's messages (statuses, kinds, refusals; 走班管理's too) and the screens of the area. */
 export const texts: AreaTexts = {
-  contract: { zh: electivesZh, en: electivesEn },
+  contract: { zh: { ...electivesZh, ...shiftClassesZh }, en: { ...electivesEn, ...shiftClassesEn } },
   web: {
-    zh: { ...zh, ...declarationsZh, ...approvalZh, ...selectionZh, ...evaluationZh, ...indicatorsZh, ...gradesZh },
-    en: { ...en, ...declarationsEn, ...approvalEn, ...selectionEn, ...evaluationEn, ...indicatorsEn, ...gradesEn },
+    zh: { ...zh, ...declarationsZh, ...approvalZh, ...selectionZh, ...evaluationZh, ...indicatorsZh, ...gradesZh, ...shiftChoiceZh, ...shiftZh },
+    en: { ...en, ...declarationsEn, ...approvalEn, ...selectionEn, ...evaluationEn, ...indicatorsEn, ...gradesEn, ...shiftChoiceEn, ...shiftEn },
   },
 };

@@ -50,14 +50,15 @@ const batchSelect = (language: Language) => sql`
 const batchRow = ({ startRaw, endRaw, ...row }: BatchRaw): ShiftBatchRow => ({ ...row, choiceStart: schoolMinute(startRaw), choiceEnd: schoolMinute(endRaw) });
 
 export async function shiftOptions(db: DbOrTx, language: Language): Promise<ShiftOptions> {
-  const [terms, grades, courses, teachers, classrooms] = await Promise.all([
+  const [terms, grades, courses, classes, teachers, classrooms] = await Promise.all([
     termList(db, language),
     queryRows<{ id: number; name: string }>(db, sql`SELECT g.id, ${localName('g', language)} AS name FROM grades g ORDER BY g.sort, g.id`),
     queryRows<{ id: number; name: string }>(db, sql`SELECT co.id, ${localName('co', language)} AS name FROM courses co WHERE NOT co.is_elective ORDER BY co.sort, co.id`),
+    queryRows<{ id: number; name: string; gradeId: number }>(db, sql`SELECT id, name, grade_id AS "gradeId" FROM classes ORDER BY sort, name, id`),
     queryRows<{ id: number; name: string; staffNumber: string }>(db, sql`SELECT id, name, staff_number AS "staffNumber" FROM staff ORDER BY staff_number`),
     queryRows<{ id: number; name: string }>(db, sql`SELECT id, name FROM classrooms ORDER BY code`),
   ]);
-  return { terms: terms.map((t) => ({ id: t.id, name: t.name, isCurrent: t.isCurrent })), grades, courses, teachers, classrooms };
+  return { terms: terms.map((t) => ({ id: t.id, name: t.name, isCurrent: t.isCurrent })), grades, courses, classes, teachers, classrooms };
 }
 
 export async function pageBatches(db: DbOrTx, language: Language, search: { termId?: number; gradeId?: number; status?: string }, page: { offset: number; limit: number }): Promise<PagedResult<ShiftBatchRow>> {

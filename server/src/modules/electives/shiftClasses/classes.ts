@@ -100,10 +100,12 @@ export async function formationInput(db: DbOrTx, batchId: number): Promise<{ inp
   if (!batch) throw notFound();
   const courses = await queryRows<{ id: number; courseId: number; name: string; hours: number; teachers: number[] }>(db, sql`
     SELECT bc.id, bc.course_id AS "courseId", co.name || CASE WHEN bc.level <> '' THEN '(' || bc.level || ')' ELSE '' END AS name, bc.weekly_hours AS hours,
-      -- Teachers of the subject: those who teach it in the grade this term, else its teaching-research group.
-      coalesce(nullif(ARRAY(SELECT DISTINCT p.teacher_id FROM timetable_plan_items p JOIN classes c ON c.id = p.class_id
-                             WHERE p.term_id = ${batch.termId} AND c.grade_id = ${batch.gradeId} AND p.course_id = bc.course_id AND p.teacher_id IS NOT NULL ORDER BY 1), '{}'),
-               ARRAY(SELECT st.id FROM staff st WHERE st.research_group_id = co.research_group_id ORDER BY st.staff_number)) AS teachers
+      -- Teachers of the subject: those who teach it in the grade this term first, then its teaching-research group.
+      ARRAY(SELECT t.id FROM (
+              SELECT p.teacher_id AS id, 0 AS rank FROM timetable_plan_items p JOIN classes c ON c.id = p.class_id
+              WHERE p.term_id = ${batch.termId} AND c.grade_id = ${batch.gradeId} AND p.course_id = bc.course_id AND p.teacher_id IS NOT NULL
+              UNION SELECT st.id, 1 FROM staff st WHERE st.research_group_id = co.research_group_id) t
+            GROUP BY t.id ORDER BY min(t.rank), t.id) AS teachers
     FROM shift_batch_courses bc JOIN courses co ON co.id = bc.course_id WHERE bc.batch_id = ${batchId} ORDER BY bc.id`);
   const students = await queryRows<{ id: number; name: string; classId: number; gender: string; score: string | number | null; courses: number[] }>(db, sql`
     SELECT s.id, s.name, s.class_id AS "classId", s.gender, ch.batch_course_ids AS courses,

@@ -175,10 +175,10 @@ export async function formClasses(input: FormationInput, progress: (done: number
   progress(1, 3);
   const usable = (status: string) => status === 'Optimal' || ((status === 'Time limit reached' || status === 'Target for objective reached') && Object.keys(solution.Columns ?? {}).length > 0);
   if (!usable(solution.Status)) {
-    // Infeasible as asked (too few teachers, rooms or students for the minimum): drop the minimum sizes
-    // and the teacher limits, and say so.
+    // Infeasible as asked (too few teachers, rooms or students for the minimum): drop the minimum sizes,
+    // the teacher and the room limits, and say so (the warnings below name what is short).
     const relaxed = lp
-      .filter((line) => !/^ min\d/.test(line))
+      .filter((line) => !/^ (min|rooms)\d/.test(line))
       .map((line) => (/^ 0 <= x\d+_\d+ <= \d+$/.test(line) ? line.replace(/<= \d+$/, `<= ${input.students.length}`) : line));
     solution = solveLp(relaxed.join('\n'));
     warnings.push(['shift.warning.relaxed', {}]);
