@@ -6,7 +6,9 @@
  * placed units it would have to push out (each unit's price grows each time it was hard to place, and units
  * placed a moment ago are expensive so the search does not undo itself), places it at the cheapest start
  * and sends the pushed-out units back to the queue. The placed part therefore never breaks a hard
- * constraint; when time runs out the best (most placed) state seen is returned with the reasons for the rest.
+ * constraint. When the search has gone long without placing more than its best, it goes back to the best
+ * (most placed) state with its prices halved, or (every other time) forgets the prices; when time runs out
+ * the best state is returned with the reasons for the rest.
  *
  * Occupancy is one Int32Array per resource and slot, so every check is a few array reads.
  */
@@ -190,22 +192,32 @@ export function solve(problem: Problem, options: SolveOptions): Solution {
 
   const priceOf = (v: number) => weight[v] + (iteration - lastPlaced[v] < tenure ? tabuPrice : 0);
 
+  // Hot paths call no closures created per call (tsx names every closure it creates, which is slow).
+  let cost = 0;
+  let bound = INFEASIBLE;
+  /** Marks v as pushed out; false when it cannot be (locked) or the cost went past the caller's bound. */
+  const add = (v: number): boolean => {
+    if (mark[v] === stamp) return true;
+    if (unitFixed[v]) return false;
+    mark[v] = stamp;
+    conflicts.push(v);
+    cost += priceOf(v);
+    return cost <= bound;
+  };
+  const byPrice = (x: number, y: number) => priceOf(x) - priceOf(y);
+  const daySeen = new Int32Array(U);
+  let daySeenStamp = 0;
+
   /**
    * The cost of placing unit u at s: the sum of the prices of the placed units that would have to go
-   * (left in `conflicts`, rooms in `chosenRoom`), or INFEASIBLE when a locked unit is in the way.
+   * (left in `conflicts`, rooms in `chosenRoom`), or INFEASIBLE when a locked unit is in the way or, to
+   * save work, as soon as the cost exceeds `limit`.
    */
-  function evaluate(u: number, s: number): number {
+  function evaluate(u: number, s: number, limit = INFEASIBLE): number {
     stamp += 1;
     conflicts.length = 0;
-    let cost = 0;
-    const add = (v: number): boolean => {
-      if (mark[v] === stamp) return true;
-      if (unitFixed[v]) return false;
-      mark[v] = stamp;
-      conflicts.push(v);
-      cost += priceOf(v);
-      return true;
-    };
+    cost = 0;
+    bound = limit;
     const day = Math.floor(s / H);
     const members = unitMembers[u];
     for (const m of members) {
@@ -246,7 +258,7 @@ export function solve(problem: Problem, options: SolveOptions): Solution {
           }
           let excess = others.length + mine - g.maxPerDay;
           if (excess > 0) {
-            others.sort((x, y) => priceOf(x) - priceOf(y));
+            others.sort(byPrice);
             for (const v of others) {
               if (excess <= 0) break;
               if (mark[v] === stamp) { excess -= 1; continue; }
@@ -275,7 +287,7 @@ export function solve(problem: Problem, options: SolveOptions): Solution {
             const o = occ[base + h];
             if (o >= 0 && mark[unitOf[o]] !== stamp && !candidates.includes(unitOf[o])) candidates.push(unitOf[o]);
           }
-          candidates.sort((x, y) => priceOf(x) - priceOf(y));
+          candidates.sort(byPrice);
           for (const v of candidates) {
             if (load + d <= maxHours[r]) break;
             for (let h = 0; h < H; h += 1) {
@@ -293,11 +305,11 @@ export function solve(problem: Problem, options: SolveOptions): Solution {
           for (let e = 0; e < D; e += 1) {
             if (e === day || dayLoad[r * D + e] === 0) continue;
             let c = 0;
-            const seen = new Set<number>();
+            daySeenStamp += 1;
             for (let h = 0; h < H; h += 1) {
               const o = occ[r * S + e * H + h];
-              if (o < 0 || mark[unitOf[o]] === stamp || seen.has(unitOf[o])) continue;
-              seen.add(unitOf[o]);
+              if (o < 0 || mark[unitOf[o]] === stamp || daySeen[unitOf[o]] === daySeenStamp) continue;
+              daySeen[unitOf[o]] = daySeenStamp;
               c += unitFixed[unitOf[o]] ? INFEASIBLE : priceOf(unitOf[o]);
             }
             if (c < bestCost) { bestCost = c; bestDay = e; }
@@ -429,7 +441,8 @@ export function solve(problem: Problem, options: SolveOptions): Solution {
     let bestScore = INFEASIBLE;
     let bestCost = INFEASIBLE;
     for (const s of domain) {
-      const cost = evaluate(u, s);
+      // A start whose evictions alone cost more than the best score so far cannot win: stop pricing it early.
+      const cost = evaluate(u, s, bestScore / 100);
       if (cost === INFEASIBLE) continue;
       const score = cost * 100 + (hasSoft[u] ? softAt(u, s) : 0) + random();
       if (score < bestScore) { bestScore = score; best = s; bestCost = cost; }
@@ -486,6 +499,9 @@ export function solve(problem: Problem, options: SolveOptions): Solution {
   let bestStarts = start.slice();
   let bestRooms = room.slice();
   let sinceBest = 0;
+  let stalls = 0;
+  // After this many steps without progress the search goes back to the best state. Tuned on GYR.fet: this
+  // beats both wandering on and forgetting the prices, and a shorter leash keeps it too close to the best.
   const stagnationLimit = 2000 + 20 * U;
   let timeUp = false;
 
@@ -511,20 +527,28 @@ export function solve(problem: Problem, options: SolveOptions): Solution {
     weight[u] += 1;
     placeWithEvictions(u, s);
 
-    if (placedActivities > bestPlaced) {
+    // The best state so far; ties too, so going back lands on the latest of equally good states and the
+    // search drifts along a plateau instead of restarting from the same place.
+    if (placedActivities >= bestPlaced) {
+      if (placedActivities > bestPlaced) sinceBest = 0; else sinceBest += 1;
       bestPlaced = placedActivities;
       bestStarts = start.slice();
       bestRooms = room.slice();
-      sinceBest = 0;
     } else if (++sinceBest > stagnationLimit) {
-      // Long without progress: forget the learned prices so the search can try a different direction.
+      // Long without progress: every other time back to the best state with the learned prices halved (not
+      // forgotten), else forget the prices and go on from here (going back every time can trap the search on
+      // a best state it cannot leave, as on KalengaPSY15T1a.fet with some seeds).
       sinceBest = 0;
-      weight.fill(1);
+      stalls += 1;
+      if (stalls % 2 === 1) {
+        restoreBest();
+        for (let v = 0; v < U; v += 1) weight[v] = 1 + (weight[v] - 1) * 0.5;
+      } else weight.fill(1);
     }
   }
 
-  // Back to the best state if the search ended worse off.
-  if (placedActivities < bestPlaced) {
+  /** Puts back the best state (`bestStarts`, `bestRooms`), its unplaced units queued again. */
+  function restoreBest(): void {
     for (let u = 0; u < U; u += 1) if (unitStart[u] >= 0) remove(u);
     queue.length = 0;
     queuePos.fill(-1);
@@ -533,9 +557,11 @@ export function solve(problem: Problem, options: SolveOptions): Solution {
       if (bestStarts[first] >= 0) {
         for (const m of unitMembers[u]) chosenRoom[m] = bestRooms[m];
         place(u, bestStarts[first]);
-      }
+      } else if (!unitImpossible[u] && !stuck[u]) enqueue(u);
     }
   }
+  // Back to the best state if the search ended worse off.
+  if (placedActivities < bestPlaced) restoreBest();
 
   // ---- Soft polish: move units to conflict-free starts that cost less -------------------------------------
   const polishEnd = Math.min(deadline, performance.now() + (options.polishMs ?? 1000));
@@ -555,7 +581,7 @@ export function solve(problem: Problem, options: SolveOptions): Solution {
           if (s === current) continue;
           const soft = softAt(u, s);
           if (soft >= bestSoft - 1e-9) continue;
-          if (evaluate(u, s) !== 0) continue;
+          if (evaluate(u, s, 0) !== 0) continue;
           best = s;
           bestSoft = soft;
         }
