@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  DEFAULT_LANGUAGE,
   SHIFT_URLS,
   translate,
   type BlockPeriodsForm,
@@ -94,12 +95,17 @@ export async function queueFormation(db: Db, caller: Caller, batchId: number): P
 }
 
 /** What the computation needs: subjects with teachers, students with their class, gender, prior score, choice. */
-export async function formationInput(db: DbOrTx, batchId: number): Promise<{ input: FormationInput; names: Map<number, string>; studentNames: Map<number, string>; rooms: number[]; hours: Map<number, number> }> {
+export async function formationInput(
+  db: DbOrTx,
+  batchId: number,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<{ input: FormationInput; names: Map<number, string>; reportNames: Map<number, string>; studentNames: Map<number, string>; rooms: number[]; hours: Map<number, number> }> {
   const [batch] = await queryRows<{ gradeId: number; termId: number; mode: 'full' | 'fixTwo'; blockCount: number; minSize: number; maxSize: number }>(db, sql`
     SELECT grade_id AS "gradeId", term_id AS "termId", mode, block_count AS "blockCount", min_class_size AS "minSize", max_class_size AS "maxSize" FROM shift_batches WHERE id = ${batchId}`);
   if (!batch) throw notFound();
-  const courses = await queryRows<{ id: number; courseId: number; name: string; hours: number; teachers: number[] }>(db, sql`
-    SELECT bc.id, bc.course_id AS "courseId", co.name || CASE WHEN bc.level <> '' THEN '(' || bc.level || ')' ELSE '' END AS name, bc.weekly_hours AS hours,
+  const level = sql`CASE WHEN bc.level <> '' THEN '(' || bc.level || ')' ELSE '' END`;
+  const courses = await queryRows<{ id: number; courseId: number; name: string; reportName: string; hours: number; teachers: number[] }>(db, sql`
+    SELECT bc.id, bc.course_id AS "courseId", co.name || ${level} AS name, ${localName('co', language)} || ${level} AS "reportName", bc.weekly_hours AS hours,
       -- Teachers of the subject: those who teach it in the grade this term first, then its teaching-research group.
       ARRAY(SELECT t.id FROM (
               SELECT p.teacher_id AS id, 0 AS rank FROM timetable_plan_items p JOIN classes c ON c.id = p.class_id
@@ -128,7 +134,9 @@ export async function formationInput(db: DbOrTx, batchId: number): Promise<{ inp
       students: students.map((s) => ({ id: s.id, classId: s.classId, gender: s.gender, score: s.score == null ? null : Number(s.score), courses: s.courses })),
       timeLimitMs: FORMATION_SECONDS * 1000,
     },
+    // Class names are data, in the school's language; the report is in the language of whoever asked.
     names: new Map(courses.map((c) => [c.id, c.name])),
+    reportNames: new Map(courses.map((c) => [c.id, c.reportName])),
     studentNames: new Map(students.map((s) => [s.id, s.name])),
     rooms: rooms.map((r) => r.id),
     hours: new Map(courses.map((c) => [c.id, c.hours])),
@@ -166,7 +174,7 @@ export async function formAndWrite(
   compute: (input: FormationInput) => Promise<FormationOutput>,
   inside: (tx: Tx) => Promise<void> = async () => undefined,
 ): Promise<FormationReport> {
-  const { input, names, studentNames, rooms, hours } = await formationInput(db, batchId);
+  const { input, names, reportNames, studentNames, rooms, hours } = await formationInput(db, batchId, language);
   const output = await compute(input);
   const t = (key: string, params: Record<string, string | number> = {}) => translate(language, key, params);
   const sizes = (courseId: number) => output.sections.filter((s) => s.courseId === courseId).map((s) => s.students.length);
@@ -181,10 +189,10 @@ export async function formAndWrite(
     elapsedMs: output.elapsedMs,
     subjects: input.courses.map((c) => {
       const list = sizes(c.id);
-      return { name: names.get(c.id) ?? '', students: list.reduce((a, b) => a + b, 0), classes: list.length, smallest: list.length ? Math.min(...list) : 0, largest: list.length ? Math.max(...list) : 0 };
+      return { name: reportNames.get(c.id) ?? '', students: list.reduce((a, b) => a + b, 0), classes: list.length, smallest: list.length ? Math.min(...list) : 0, largest: list.length ? Math.max(...list) : 0 };
     }),
-    unplaced: output.unplaced.slice(0, 200).map((u) => ({ studentName: studentNames.get(u.studentId) ?? String(u.studentId), reason: t('shift.reason.noClass', { course: names.get(u.courseId) ?? '' }) })),
-    warnings: output.warnings.map(([key, params]) => t(key, { ...params, ...(typeof params.course === 'number' ? { course: names.get(params.course) ?? '' } : {}) })),
+    unplaced: output.unplaced.slice(0, 200).map((u) => ({ studentName: studentNames.get(u.studentId) ?? String(u.studentId), reason: t('shift.reason.noClass', { course: reportNames.get(u.courseId) ?? '' }) })),
+    warnings: output.warnings.map(([key, params]) => t(key, { ...params, ...(typeof params.course === 'number' ? { course: reportNames.get(params.course) ?? '' } : {}) })),
     finishedAt: schoolMinute(new Date()),
   };
   await db.transaction(async (tx) => {
@@ -202,7 +210,7 @@ export async function formAndWrite(
       roomAt.set(section.block, (roomAt.get(section.block) ?? 0) + 1);
       const [row] = await queryRows<{ id: number }>(tx, sql`
         INSERT INTO shift_classes (batch_id, batch_course_id, number, name, block, teacher_id, classroom_id)
-        VALUES (${batchId}, ${section.courseId}, ${number}, ${t('shift.className', { course: names.get(section.courseId) ?? '', level: '', number: index })}, ${section.block}, ${section.teacherId}, ${room})
+        VALUES (${batchId}, ${section.courseId}, ${number}, ${translate(DEFAULT_LANGUAGE, 'shift.className', { course: names.get(section.courseId) ?? '', level: '', number: index })}, ${section.block}, ${section.teacherId}, ${room})
         RETURNING id`);
       await tx.execute(sql`INSERT INTO shift_class_students (shift_class_id, student_id) SELECT ${row!.id}, unnest(${sql.param(section.students)}::int[])`);
     }
