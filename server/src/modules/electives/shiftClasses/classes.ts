@@ -17,7 +17,7 @@ import type { Caller } from '../../../platform/caller.ts';
 import { runInChild } from '../../../platform/childWork.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
-import { localName, periodList, teachingDays } from '../../timetable/views/queries.ts';
+import { localName, periodList, teachingDays, teachingSlots } from '../../timetable/views/queries.ts';
 import { sendMessages } from '../common.ts';
 import { batchById, lockBatch, syncTeachingClassStudents } from './batches.ts';
 import type { FormationInput, FormationOutput } from './formation.ts';
@@ -60,8 +60,8 @@ export async function saveBlockPeriods(db: Db, form: BlockPeriodsForm): Promise<
   await db.transaction(async (tx) => {
     const batch = await lockBatch(tx, form.batchId);
     if (form.periods.some((p) => p.block > batch.blockCount)) throw badRequest('errors.badRequest');
-    const [days, periods] = await Promise.all([teachingDays(tx, 'zh'), periodList(tx, 'zh')]);
-    if (form.periods.some((p) => !days.some((d) => d.day === p.day) || !periods.some((x) => x.sort === p.period))) throw badRequest('shift.slotInvalid');
+    const teaching = await teachingSlots(tx);
+    if (form.periods.some((p) => !teaching(p.day, p.period))) throw badRequest('shift.slotInvalid');
     const unique = [...new Map(form.periods.map((p) => [`${p.day}:${p.period}`, p])).values()];
     await tx.execute(sql`DELETE FROM shift_block_periods WHERE batch_id = ${form.batchId}`);
     if (unique.length) {

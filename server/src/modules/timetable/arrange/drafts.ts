@@ -17,7 +17,7 @@ import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
-import { localName, periodList, teachingDays } from '../views/queries.ts';
+import { localName, periodList, teachingDays, teachingSlots } from '../views/queries.ts';
 import { draftConflicts, lessonConflict, outsideUsesSql } from './conflicts.ts';
 import { planRowsSql } from './plan.ts';
 
@@ -166,8 +166,7 @@ interface LessonFacts {
 }
 
 async function teachingSlot(db: DbOrTx, day: number, period: number): Promise<void> {
-  const [days, periods] = await Promise.all([teachingDays(db, 'zh'), periodList(db, 'zh')]);
-  if (!days.some((d) => d.day === day) || !periods.some((p) => p.sort === period)) throw badRequest('arrange.slotInvalid');
+  if (!(await teachingSlots(db))(day, period)) throw badRequest('arrange.slotInvalid');
 }
 
 /** Moves a lesson of a draft to another day and period: refused with the first conflict found there. */

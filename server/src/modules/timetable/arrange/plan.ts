@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ArrangeOptions, Language, PlanItemForm, PlanRow, UnavailableForm } from '@campus/contract';
 import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import { badRequest, conflict } from '../../../platform/errors.ts';
-import { localName, periodList, teachingDays, termList } from '../views/queries.ts';
+import { localName, periodList, teachingDays, teachingSlots, termList } from '../views/queries.ts';
 
 /**
  * 排课管理's teaching plan: every course of every class that the grade-course hours give the class's grade
@@ -92,8 +92,8 @@ export async function saveUnavailable(db: Db, form: UnavailableForm): Promise<vo
     const [facts] = await queryRows<{ staff: boolean; term: boolean }>(tx, sql`
       SELECT EXISTS (SELECT 1 FROM staff WHERE id = ${form.staffId}) AS staff, EXISTS (SELECT 1 FROM terms WHERE id = ${form.termId}) AS term`);
     if (!facts?.staff || !facts.term) throw badRequest('arrange.unknownReference');
-    const [days, periods] = await Promise.all([teachingDays(tx, 'zh'), periodList(tx, 'zh')]);
-    if (form.slots.some((s) => !days.some((d) => d.day === s.day) || !periods.some((p) => p.sort === s.period))) throw badRequest('arrange.slotInvalid');
+    const teaching = await teachingSlots(tx);
+    if (form.slots.some((s) => !teaching(s.day, s.period))) throw badRequest('arrange.slotInvalid');
     await tx.execute(sql`DELETE FROM teacher_unavailable_periods WHERE term_id = ${form.termId} AND staff_id = ${form.staffId}`);
     const unique = [...new Map(form.slots.map((s) => [`${s.day}:${s.period}`, s])).values()];
     if (unique.length) {

@@ -18,6 +18,12 @@ export async function slotNames(db: DbOrTx, language: Language): Promise<(day: n
   return (day, period) => ({ day: days.find((d) => d.day === day)?.name ?? String(day), period: periods.find((p) => p.sort === period)?.name ?? String(period) });
 }
 
+/** Whether a day and period are a teaching day and a period of the timetable (for checking several at once). */
+export async function teachingSlots(db: DbOrTx): Promise<(day: number, period: number) => boolean> {
+  const [days, periods] = await Promise.all([teachingDays(db, 'zh'), periodList(db, 'zh')]);
+  return (day, period) => days.some((d) => d.day === day) && periods.some((p) => p.sort === period);
+}
+
 export interface WeekDayRow {
   day: number;
   name: string;
