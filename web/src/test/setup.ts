@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
+import { message, Modal, notification } from 'antd';
 import { cleanup } from '@testing-library/react';
 // Components translate through react-i18next; the app's instance registers itself when imported. The
 // app loads an area's texts with its first screen; tests render screens directly, so every area is in.
@@ -17,6 +18,19 @@ await loadTexts(TEXT_AREAS);
 afterEach(async () => {
   cleanup();
   await new Promise((resolve) => setTimeout(resolve, 20));
+});
+
+// A toast closes itself 3 s after it opens, on a timer of its own root that cleanup does not know. A file
+// that ends sooner would leave that timer to fire after the environment is gone ('window is not
+// defined', an unhandled error that fails the run): the static overlays are closed while the DOM exists.
+// Only where they were opened: destroying creates the overlay's root first when there is none, and that
+// root's first render would be the late work this avoids.
+afterAll(async () => {
+  const opened = (selector: string) => document.querySelector(selector) !== null;
+  if (opened('.ant-message')) message.destroy();
+  if (opened('.ant-notification')) notification.destroy();
+  Modal.destroyAll();
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });
 
 // jsdom lacks these browser APIs that Ant Design's overlays use.
