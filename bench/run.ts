@@ -12,7 +12,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -23,6 +22,9 @@ import { DEMO_PASSWORD } from '../server/src/db/seed/index.ts';
 import { gitCommit, machineFacts, parseArgs, repoRoot, sleep, targetOf } from './common.ts';
 import { describeShiftFormation, measureShiftFormation, type ShiftFormationFacts } from './shiftFormation.ts';
 import { LOGIN_JS_BUDGET_KB, measureRoutes } from './size.ts';
+import { describeSurveyBench, measureSurveyBench, type SurveyBenchFacts } from './surveys.ts';
+import { describeSignUpRush, measureSignUpRush, type SignUpRushFacts } from './signUpRush.ts';
+import { mintSessions, rush } from './rush.ts';
 
 const { scale, flags, options } = parseArgs(process.argv.slice(2));
 const target = targetOf(scale);
@@ -352,6 +354,10 @@ let approvalFacts: { ms: number; count: number; ok: boolean } | null = null;
 let analysisFacts: { scores: number; batches: number; readyMs: number; msg: string } | null = null;
 const shiftFacts: ShiftFormationFacts[] = [];
 let rushFacts: { students: number; seats: number; placed: number; full: number; overbooked: string[]; p50: number; p99: number; maxMs: number; floorP99: number; msg: string } | null = null;
+/** The activity sign-up rush (issue 17). */
+let signUpFacts: SignUpRushFacts | null = null;
+/** The district survey's statistics (issue 17). */
+let surveyFacts: SurveyBenchFacts | null = null;
 let arrangementFacts: { candidates: number; rooms: number; roomMs: number; roomMsg: string; sessions: number; staff: number; dutyMs: number; dutyMsg: string; broken: string[] } | null = null;
 
 async function main(): Promise<void> {
@@ -597,6 +603,18 @@ async function main(): Promise<void> {
       rushFacts = await measureElectiveRush(base);
       if (rushFacts.msg) console.warn(`elective rush: ${rushFacts.msg}`);
       else console.log(`elective rush: ${rushFacts.students} students, ${rushFacts.seats} seats: ${rushFacts.placed} placed, ${rushFacts.full} told full; p50 ${rushFacts.p50} ms, p99 ${rushFacts.p99} ms, max ${rushFacts.maxMs} ms; the same burst of the cheapest public call: p99 ${rushFacts.floorP99} ms`);
+    }
+    // 活动报名 (issue 17): 1,000 students sign up for activities with 600 places, all in the same second.
+    if (wanted('sign-up rush')) {
+      await settle(server.process.pid!);
+      signUpFacts = await measureSignUpRush(base, queryDatabase, TOKEN_HEADER);
+      console.log(describeSignUpRush(signUpFacts));
+    }
+    // 问卷统计 (issue 17): a district survey answered by 200,000 parents; statistics after closing.
+    if (wanted('survey')) {
+      await settle(server.process.pid!);
+      surveyFacts = await measureSurveyBench(base, queryDatabase, TOKEN_HEADER, DURATION);
+      console.log(describeSurveyBench(surveyFacts));
     }
     // 走班 (issue 16): a grade of 1,200 students' 3+1+2 choices formed into classes and scheduled in blocks.
     if (wanted('shift formation')) {
@@ -912,6 +930,20 @@ async function report(rows: Row[], facts: Facts, peakMb: number, serverSeconds: 
       ['…every answer within 1 s (p99 < 1 s)', r.msg ? 'not measured' : `p99 ${r.p99} ms, max ${r.maxMs} ms (1,000 requests at once to the cheapest public call: p99 ${r.floorP99} ms)`, r.msg ? undefined : r.p99 < 1000],
     );
   }
+  if (signUpFacts) {
+    const r = signUpFacts;
+    targets.push(
+      [`activity sign-up rush: ${r.students.toLocaleString('en')} sign-ups at once for ${r.seats} places, nobody over capacity`, r.msg || (r.overbooked.length ? r.overbooked.join(', ') : `${r.placed} signed up, ${r.full} told full, none over capacity`), r.msg ? false : r.students >= 1000 && r.overbooked.length === 0 && r.placed === r.seats],
+      ['…every answer within 1 s (p99 < 1 s)', r.msg ? 'not measured' : `p99 ${r.p99} ms, max ${r.maxMs} ms (1,000 requests at once to the cheapest public call: p99 ${r.floorP99} ms)`, r.msg ? undefined : r.p99 < 1000],
+    );
+  }
+  if (surveyFacts) {
+    const r = surveyFacts;
+    targets.push(
+      [`district survey: ${r.answers.toLocaleString('en')} answers, statistics ready within 2 s of closing`, r.msg || `${r.readyMs} ms (catch-up of 188,000 queued answers: ${r.catchUpMs} ms; answering p99 ${r.answerP99} ms)`, r.msg ? false : r.readyMs < 2000],
+      ['…statistics after closing p99 < 100 ms', r.msg ? 'not measured' : `p99 ${r.p99} ms at 50 connections (${Math.round(r.rps)} req/s, ${r.failures} failures)`, r.msg ? undefined : r.p99 < 100 && r.failures === 0],
+    );
+  }
   if (analysisFacts) {
     const a = analysisFacts;
     targets.push(
@@ -1026,7 +1058,7 @@ async function measureElectiveRush(base: string): Promise<NonNullable<typeof rus
   if (students.length < 1000) return { ...facts, msg: `only ${students.length} students in the biggest grade` };
   const stamp = Date.now();
   const sessionIds: number[] = [];
-  const tokens = students.map(() => randomBytes(32).toString('base64url'));
+  let sessions: { tokens: string[]; end: () => Promise<void> } | null = null;
   try {
     // Saturday's first period: no class has lessons then; each course in its own room.
     for (let i = 0; i < 10; i++) {
@@ -1043,54 +1075,19 @@ async function measureElectiveRush(base: string): Promise<NonNullable<typeof rus
     await queryDatabase(`
       INSERT INTO elective_selection_settings (term_id, selection_start, selection_end, mode) VALUES (${term.id}, now() - interval '1 hour', now() + interval '1 hour', 'first_come')
       ON CONFLICT (term_id) DO UPDATE SET selection_start = EXCLUDED.selection_start, selection_end = EXCLUDED.selection_end, mode = 'first_come', drawn_at = NULL`);
-    const values = students.map((s, i) => `(${s.user_id}, '${createHash('sha256').update(tokens[i]!).digest('hex')}', now(), now(), now(), now() + interval '2 hours', now() + interval '12 hours')`);
-    await queryDatabase(`INSERT INTO sessions (user_id, token_hash, created_at, rotated_at, last_seen_at, idle_expires_at, absolute_expires_at) VALUES ${values.join(',')}`);
+    sessions = await mintSessions(queryDatabase, students.map((s) => s.user_id));
     facts.students = students.length;
     facts.seats = 600;
-    // The floor of this harness: the same thousand requests at once to the cheapest public call (after one
-    // round to open the connections, as the choices' round finds them open).
-    const burst = async () => {
-      const spent: number[] = [];
-      await Promise.all(students.map(async () => {
-        const started = performance.now();
-        await (await fetch(`${base}/api/config/client`)).text();
-        spent.push(performance.now() - started);
-      }));
-      return spent.sort((a, b) => a - b)[Math.floor(spent.length * 0.99)]!;
-    };
-    await burst();
-    facts.floorP99 = Math.round(await burst());
-    const times: number[] = [];
-    const answers = await Promise.all(
-      students.map(async (_, i) => {
-        const started = performance.now();
-        try {
-          const response = await fetch(`${base}/api/electives/selection/choose`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', [TOKEN_HEADER]: tokens[i]!, 'accept-language': 'en' },
-            body: JSON.stringify({ sessionId: sessionIds[i % 10], kind: 'major' }),
-          });
-          return (await response.json()) as { result: boolean; msg: string };
-        } finally {
-          times.push(performance.now() - started);
-        }
-      }),
-    );
-    times.sort((a, b) => a - b);
-    facts.p50 = Math.round(times[Math.floor(times.length * 0.5)]!);
-    facts.p99 = Math.round(times[Math.floor(times.length * 0.99)]!);
-    facts.maxMs = Math.round(times.at(-1)!);
-    facts.placed = answers.filter((a) => a.result).length;
-    facts.full = answers.filter((a) => !a.result && a.msg === 'Class size is full or over').length;
-    const other = answers.find((a) => !a.result && a.msg !== 'Class size is full or over');
-    if (other) facts.msg = `unexpected answer: ${other.msg}`;
+    const outcome = await rush(base, TOKEN_HEADER, sessions.tokens, '/api/electives/selection/choose', (i) => ({ sessionId: sessionIds[i % 10], kind: 'major' }));
+    Object.assign(facts, { p50: outcome.p50, p99: outcome.p99, maxMs: outcome.maxMs, floorP99: outcome.floorP99, placed: outcome.placed, full: outcome.full });
+    if (outcome.unexpected) facts.msg = `unexpected answer: ${outcome.unexpected}`;
     const counts = await queryDatabase<{ id: number; capacity: number; enrolled: number; real: number }>(`
       SELECT es.id, es.capacity, es.enrolled, (SELECT count(*)::int FROM elective_enrolments ee WHERE ee.session_id = es.id) AS real
       FROM elective_sessions es WHERE es.id IN (${sessionIds.join(',')})`);
     for (const row of counts) if (row.real > row.capacity || row.enrolled !== row.real) facts.overbooked.push(`session ${row.id}: ${row.real} of ${row.capacity} (counted ${row.enrolled})`);
     return facts;
   } finally {
-    await queryDatabase(`DELETE FROM sessions WHERE token_hash IN (${tokens.map((token) => `'${createHash('sha256').update(token).digest('hex')}'`).join(',')})`);
+    await sessions?.end();
     if (sessionIds.length) {
       await queryDatabase(`DELETE FROM elective_declarations WHERE session_id IN (${sessionIds.join(',')})`);
       await queryDatabase(`DELETE FROM elective_sessions WHERE id IN (${sessionIds.join(',')})`);

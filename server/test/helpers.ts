@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { inject as provided } from 'vitest';
+import { expect, inject as provided } from 'vitest';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -134,3 +134,77 @@ export async function teacherOutsideDemoClass(t: TestApp): Promise<string> {
     ORDER BY st.staff_number LIMIT 1`);
   return row.staff_number;
 }
+
+/**
+ * Uploads one file through POST /api/files/upload (multipart, as the browser's FileUpload sends it) and
+ * answers the response; a stored file's id is `json().data[0].RESID`.
+ */
+export function uploadFile(t: TestApp, token: string, purpose: string, name: string, content: Buffer, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  const boundary = `----campus${Math.random().toString(16).slice(2)}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\n${purpose}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.inject({ method: 'POST', url: '/api/files/upload', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, [t.config.tokenHeader]: token, ...headers }, payload: body });
+}
+
+/** The headers of a call made in English (the server answers in Chinese when none is asked for). */
+export const EN: Record<string, string> = { cookie: 'language=en' };
+export const ZH: Record<string, string> = { cookie: 'language=zh' };
+
+export interface ApiKitDefaults {
+  /** Put before every url, e.g. '/api/homeSchool/familyCommittee'. */
+  base?: string;
+  /** The account a call uses when it names none. */
+  account?: string;
+  /** The headers a call sends when it passes none, e.g. EN. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * The calls and queries a test file makes again and again. `t` and `tokens` may be getters, so that a file can
+ * make its kit at the top, before beforeAll has opened the app and logged the accounts in.
+ */
+export function apiKit(t: TestApp | (() => TestApp), tokens: Record<string, string> | (() => Record<string, string>), defaults: ApiKitDefaults = {}) {
+  const app = () => (typeof t === 'function' ? t() : t);
+  const tokenOf = (account: string) => {
+    const token = (typeof tokens === 'function' ? tokens() : tokens)[account];
+    if (!token) throw new Error(`no token for ${account}`);
+    return token;
+  };
+
+  /** POSTs `payload` as JSON as `account` (null: without a session). */
+  const call = (url: string, payload: unknown, account: string | null | undefined = defaults.account, headers: Record<string, string> = defaults.headers ?? {}) => {
+    if (account === undefined) throw new Error(`${url}: name the account to call as`);
+    const session = account === null ? {} : { [app().config.tokenHeader]: tokenOf(account) };
+    return app().inject({ method: 'POST', url: `${defaults.base ?? ''}${url}`, headers: { ...session, ...headers }, payload: payload as object });
+  };
+  const rows = <T>(query: SQL) => queryRows<T>(app().database.db, query);
+  const one = async <T>(query: SQL) => (await rows<T>(query))[0]!;
+
+  async function refusedIn(language: Record<string, string>, url: string, payload: unknown, account: string | null, message: string, status?: number) {
+    const response = await call(url, payload, account, { ...defaults.headers, ...language });
+    const body = response.json();
+    const what = `${url} ${JSON.stringify(payload)} as ${account}`;
+    expect(body.result, what).toBe(false);
+    expect(String(body.msg), what).toContain(message);
+    if (status !== undefined) expect(response.statusCode, what).toBe(status);
+    return response;
+  }
+
+  /** Calls in English and expects a refusal whose message holds `message` (and the HTTP status, when given). */
+  const refused = (url: string, payload: unknown, account: string | null, message: string, status?: number) => refusedIn(EN, url, payload, account, message, status);
+
+  /** Calls in English and in Chinese; both must be refused with the given texts. Answers the status. */
+  async function refusedBoth(url: string, payload: unknown, account: string | null, en: string, zh: string): Promise<number> {
+    const english = await refusedIn(EN, url, payload, account, en);
+    await refusedIn(ZH, url, payload, account, zh);
+    return english.statusCode;
+  }
+
+  return { call, rows, one, refused, refusedBoth };
+}
+
+export type ApiKit = ReturnType<typeof apiKit>;

@@ -20,12 +20,17 @@ import { arrangementFlows } from './exams/arrangementFlows.mjs';
 import { scoreEntryFlows } from './scores/scoreEntryFlows.mjs';
 import { scoreAnalysisFlows } from './scores/scoreAnalysisFlows.mjs';
 import { electiveFlows } from './electives/electiveFlows.mjs';
+import { campusLifeFlows } from './campusLife/campusLifeFlows.mjs';
 import { shiftFlows } from './electives/shiftFlows.mjs';
 import { shiftChoiceFlows } from './electives/shiftChoiceFlows.mjs';
 import { lessonChangeFlows } from './timetable/lessonChangeFlows.mjs';
 import { timetableArrangeFlows } from './timetable/arrangeFlows.mjs';
 import { evaluationFlows } from './evaluation/evaluationFlows.mjs';
 import { certificateFlows } from './applications/certificateFlows.mjs';
+import { surveyFlows } from './surveys/surveyFlows.mjs';
+import { teachingFlows } from './teaching/teachingFlows.mjs';
+import { safetyFlows } from './safety/safetyFlows.mjs';
+import { headTeacherFlows } from './headTeacher/headTeacherFlows.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026';
 const TOKEN_KEY = 'X-TOKEN-XX';
@@ -145,9 +150,7 @@ const platformFlows = [
       await page.waitForURL(/\/jxhd\/tzfb$/);
       await openFromSidebar(page, '问卷调查', '问卷统计');
       await page.waitForURL(/\/survey\/wjtj$/);
-      // A page that is not built yet (surveys, issue 17) names the area and says so.
-      await until(async () => (await page.locator('.page-view:visible').innerText()).includes('问卷统计'), 'the NotAvailable page names the area');
-      assert((await page.locator('.page-view:visible').innerText()).includes('暂未开放'), 'the page says it is not available yet');
+      await page.locator('.page-view:visible').getByTestId('survey-statistics-page').waitFor();
       assert((await tabTitles(page)).join() === '首页,作业发布,通知发布,问卷统计', `four tabs open: ${await tabTitles(page)}`);
       // Visited pages stay mounted (hidden); the dashboard is not cached.
       await until(async () => (await page.locator('.page-view').count()) === 3, 'three pages kept alive');
@@ -201,9 +204,9 @@ const platformFlows = [
       await page.getByTestId('dashboard').waitFor();
       assert((await page.getByTestId('dashboard').innerText()).includes('Quick access'), 'dashboard in English');
       await openFromSidebar(page, 'Surveys', 'Survey statistics');
-      await until(async () => (await page.locator('.page-view:visible').innerText()).includes('Survey statistics is not available yet.'), 'NotAvailable in English');
+      await page.locator('.page-view:visible').getByTestId('survey-statistics-page').waitFor();
       assert((await tabTitles(page)).join() === 'Home,Survey statistics', 'tab titles in English');
-      await shot('not-available-en');
+      await shot('survey-statistics-en');
       // Ant Design's own texts: the modal's OK / Cancel come from antd's en_US locale.
       const modal = await openChangePassword(page);
       const buttons = await modal.locator('.ant-modal-footer button').allInnerTexts();
@@ -508,6 +511,16 @@ const businessFlows = [
   ...lessonChangeFlows,
   // Issue 16: timetable arrangement (web/e2e/timetable/arrangeFlows.mjs); its publishing flow has a database of its own.
   ...timetableArrangeFlows,
+  // Issue 17: open-class evaluation (web/e2e/teaching/teachingFlows.mjs).
+  ...teachingFlows,
+  // Issue 17: insurance claims (web/e2e/safety/safetyFlows.mjs).
+  ...safetyFlows,
+  // Issue 17: lectures and dormitories of 校园生活 (web/e2e/campusLife/campusLifeFlows.mjs).
+  ...campusLifeFlows,
+  // Issue 17: the class teacher's seating chart (web/e2e/headTeacher/headTeacherFlows.mjs).
+  ...headTeacherFlows,
+  // Issue 17: surveys, answered by QR code without signing in (web/e2e/surveys/surveyFlows.mjs).
+  ...surveyFlows,
 ];
 
 /**

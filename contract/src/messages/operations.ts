@@ -46,6 +46,7 @@ export const operationsEn = {
   'jobs.handler.purgeOperationLogs': 'Deletes operation logs older than the retention days of the system configuration (default 180)',
   'jobs.handler.refreshCurrentTerm': 'Makes the term whose dates include today the current term',
   'jobs.handler.applyRollChanges': 'Applies the approved school roll changes whose date has come (class, enrolment and in-school status)',
+  'jobs.handler.remindCampusEvents': 'Reminds the participants of lectures and activities starting within a day',
 
   'jobRuns.exportName': 'Job log',
   'jobRuns.job': 'Job',
@@ -126,6 +127,7 @@ export const operationsZh: Record<keyof typeof operationsEn, string> = {
   'jobs.handler.purgeOperationLogs': '删除超过系统配置中保留天数（默认180天）的操作日志',
   'jobs.handler.refreshCurrentTerm': '将日期包含今天的学期设为当前学期',
   'jobs.handler.applyRollChanges': '执行已审批且到生效日期的学籍异动（班级、学籍状态、在校状态）',
+  'jobs.handler.remindCampusEvents': '提醒一天内开始的讲座和活动的参加者',
 
   'jobRuns.exportName': '调度日志',
   'jobRuns.job': '任务',

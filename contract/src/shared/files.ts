@@ -24,6 +24,8 @@ export const FILE_KINDS = {
   zip: { extensions: ['zip'], mimeType: 'application/zip', label: 'ZIP' },
   rar: { extensions: ['rar'], mimeType: 'application/vnd.rar', label: 'RAR' },
   '7z': { extensions: ['7z'], mimeType: 'application/x-7z-compressed', label: '7Z' },
+  /** A FET timetabling data file (XML whose root element is <fet>). */
+  fet: { extensions: ['fet'], mimeType: 'application/xml', label: 'FET' },
 } as const satisfies Record<string, { extensions: readonly string[]; mimeType: string; label: string }>;
 
 export type FileKind = keyof typeof FILE_KINDS;
@@ -84,8 +86,12 @@ export const UPLOAD_PURPOSES = {
   staffImport: { kinds: ['xlsx', 'xls'], maxBytes: 500 * KB, maxFiles: 1 },
   /** A sheet of new students' registrations (招生管理): up to 2,000 rows. */
   enrolmentImport: { kinds: ['xlsx'], maxBytes: 2 * MB, maxFiles: 1 },
+  /** A policy's insured students by student number (保险理赔), the size of a school's roll. */
+  insuredImport: { kinds: ['xlsx'], maxBytes: 2 * MB, maxFiles: 1 },
   /** A class's score sheet (成绩登记) exported and filled in. */
   scoreImport: { kinds: ['xlsx'], maxBytes: 2 * MB, maxFiles: 1 },
+  /** A FET file imported into 排课管理 (FET's largest example is 6 MB). */
+  fetImport: { kinds: ['fet'], maxBytes: 10 * MB, maxFiles: 1 },
 } as const satisfies Record<string, UploadRule>;
 
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;

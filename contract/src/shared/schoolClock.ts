@@ -11,3 +11,13 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE,
 export function schoolDateOf(now: Date = new Date()): string {
   return dayFormat.format(now);
 }
+
+/**
+ * The Monday of a date's week, YYYY-MM-DD (weeks run Monday to Sunday, days 1–7 as in the timetable):
+ * calendar arithmetic on the text, so no zone can shift it to a neighbouring day.
+ */
+export function mondayOf(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  const sinceMonday = (date.getUTCDay() + 6) % 7;
+  return new Date(date.getTime() - sinceMonday * 86_400_000).toISOString().slice(0, 10);
+}

@@ -5,7 +5,7 @@ import { idSchema } from './system.ts';
 
 export const HOME_CARD_CATEGORIES = ['shortcut', 'statistic', 'notice'] as const;
 /** What a statistic card may count; each is computed on the server within the caller's data scope. */
-export const HOME_CARD_STATISTICS = ['unreadMessages', 'visibleStudents', 'visibleClasses', 'unreadNotices', 'latestNoticeReads', 'homeworkDue', 'homeworkToCorrect', 'eventsToAnswer', 'recentAwards', 'approvalsWaiting', 'onLeaveToday', 'electivesToReview', 'electivesToChoose', 'electivesToRate', 'subjectChoicesToMake', 'choiceChangesToReview'] as const;
+export const HOME_CARD_STATISTICS = ['unreadMessages', 'visibleStudents', 'visibleClasses', 'unreadNotices', 'latestNoticeReads', 'homeworkDue', 'homeworkToCorrect', 'eventsToAnswer', 'recentAwards', 'approvalsWaiting', 'onLeaveToday', 'electivesToReview', 'electivesToChoose', 'electivesToRate', 'subjectChoicesToMake', 'choiceChangesToReview', 'surveysToAnswer', 'lecturesToSignUp', 'activitiesToSignUp', 'lecturesToRun', 'activitiesToRun'] as const;
 
 const route = z
   .string()

@@ -72,14 +72,19 @@ export type UnavailableForm = z.infer<typeof unavailableFormSchema>;
 
 export const draftSearchSchema = z.object({ termId: optionalId }).strip();
 
+/** plan: made from the teaching plan (and the published timetable); fet: imported from a FET file, its activities its own. */
+export const DRAFT_SOURCES = ['plan', 'fet'] as const;
+export type DraftSource = (typeof DRAFT_SOURCES)[number];
+
 export interface DraftRow {
   id: number;
   termId: number;
   termName: string;
   name: string;
   status: DraftStatus;
+  source: DraftSource;
   lessonCount: number;
-  /** Hours of the plan not placed in the draft. */
+  /** Hours of the plan (an imported draft: of its activities) not placed in the draft. */
   unplacedCount: number;
   createdByName: string;
   createdAt: string;
@@ -145,6 +150,11 @@ export interface DraftLesson {
   weekParity: WeekParity;
   label: string;
   locked: boolean;
+  /**
+   * An imported draft's lessons belong to FET activities: the lessons of one activity (its classes, and each
+   * hour of a double) move, lock and are removed together, and are one lesson for their teacher and room.
+   */
+  activityId: number | null;
 }
 
 export interface DraftGrid {
@@ -153,12 +163,21 @@ export interface DraftGrid {
   lessons: DraftLesson[];
   /** Times the owner is taken outside the draft (teaching classes, electives) or a teacher is not available. */
   busy: { day: number; period: number; what: string }[];
-  /** For a class: each course of its plan with the hours still to place (a teacher or room: theirs). */
-  unplaced: { classId: number; className: string; courseId: number; courseName: string; teacherName: string; missing: number }[];
+  /**
+   * For a class: each course of its plan with the hours still to place (a teacher or room: theirs). In an
+   * imported draft: each activity not placed, `missing` its duration, `className` its classes (and the part
+   * of them, e.g. a subgroup), `activityId` set.
+   */
+  unplaced: { classId: number; className: string; courseId: number; courseName: string; teacherName: string; missing: number; activityId: number | null }[];
 }
 
 export const moveLessonSchema = z.object({ id: idSchema, lessonId: idSchema, day, period });
-export const placeLessonSchema = z.object({ id: idSchema, classId: requiredId('arrange.classRequired'), courseId: requiredId('arrange.courseRequired'), day, period });
+/** One more hour of a class's course; in an imported draft, an activity (`activityId`) placed whole, starting there. */
+export const placeLessonSchema = z.union([
+  z.object({ id: idSchema, activityId: idSchema, day, period }),
+  z.object({ id: idSchema, classId: requiredId('arrange.classRequired'), courseId: requiredId('arrange.courseRequired'), day, period }),
+]);
+export type PlaceLesson = z.infer<typeof placeLessonSchema>;
 export const lessonRefSchema = z.object({ id: idSchema, lessonId: idSchema });
 export const lockLessonSchema = z.object({ id: idSchema, lessonId: idSchema, locked: z.boolean() });
 
@@ -175,4 +194,74 @@ export interface ArrangeOptions {
   classrooms: { id: number; name: string; classesAtOnce: number }[];
   days: { day: number; name: string }[];
   periods: { sort: number; name: string }[];
+}
+
+// ---- FET import -----------------------------------------------------------------------------------------
+
+/**
+ * A .fet file (FET, the free timetabling program) uploaded with the `fetImport` purpose is previewed, then
+ * imported into a term as a draft of its own: its years and groups matched to grades and classes, teachers to
+ * staff records, subjects to courses, rooms to classrooms (by name, or chosen by hand; missing classes,
+ * courses and rooms created), its activities kept with the draft, its teachers' not-available times recorded.
+ */
+export const fetPreviewSchema = z.object({ termId, fileId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'arrange.fetFileRequired') });
+
+/** A record of the school a FET name may stand for. */
+export interface FetCandidate {
+  id: number;
+  name: string;
+}
+
+export interface FetPreview {
+  fileName: string;
+  institution: string;
+  /** The file's week beside the school's (a file with more days or hours than the school is refused). */
+  days: number;
+  hours: number;
+  schoolDays: number;
+  schoolPeriods: number;
+  /** Active activities and the hours they need. */
+  activities: number;
+  activityHours: number;
+  /** Each year of the file: the grade of the same name, if any. */
+  years: { name: string; gradeId: number | null }[];
+  /** Each group (a class), with its year and size: the class of the same name, if any (in the year's grade first). */
+  groups: { name: string; year: string; students: number; classId: number | null }[];
+  /** Each teacher: the staff member of that name when exactly one; `candidates` when several share it. */
+  teachers: { name: string; staffId: number | null; candidates: FetCandidate[] }[];
+  subjects: { name: string; courseId: number | null }[];
+  rooms: { name: string; capacity: number; classroomId: number | null }[];
+  /** Teachers' not-available periods the import records. */
+  unavailable: number;
+  /** Constraints kept (honoured by generation) and those it cannot express, by FET's name, with counts. */
+  kept: { constraint: string; count: number }[];
+  ignored: { constraint: string; count: number }[];
+}
+
+const fetName = z.string().trim().min(1, 'errors.badRequest').max(200, 'validation.tooLong');
+const MAPPED_MAX = 5000;
+const nullableId = idSchema.nullable();
+
+export const fetImportSchema = z.object({
+  termId,
+  fileId: fetPreviewSchema.shape.fileId,
+  name: draftFormSchema.shape.name,
+  /** Every year whose groups are to be created needs a grade. */
+  years: z.array(z.object({ name: fetName, gradeId: nullableId })).max(MAPPED_MAX, 'errors.badRequest'),
+  /** null: create the class (in its year's grade). */
+  groups: z.array(z.object({ name: fetName, classId: nullableId })).max(MAPPED_MAX, 'errors.badRequest'),
+  /** null: no staff record; its lessons come without a teacher (generation still keeps them apart). */
+  teachers: z.array(z.object({ name: fetName, staffId: nullableId })).max(MAPPED_MAX, 'errors.badRequest'),
+  /** null: create the course. */
+  subjects: z.array(z.object({ name: fetName, courseId: nullableId })).max(MAPPED_MAX, 'errors.badRequest'),
+  /** null: create the classroom. */
+  rooms: z.array(z.object({ name: fetName, classroomId: nullableId })).max(MAPPED_MAX, 'errors.badRequest'),
+});
+export type FetImportForm = z.infer<typeof fetImportSchema>;
+
+export interface FetImportResult {
+  draftId: number;
+  created: { classes: number; courses: number; classrooms: number };
+  activities: number;
+  unavailable: number;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { hashToken, newToken } from '../platform/tokens.ts';
-import { BatchedStatement, type DbOrTx } from './client.ts';
+import { BatchedStatement, BatchedWork, type BatchOutcome, type DbOrTx } from './client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,5 +77,47 @@ describe('session lookups in batches', () => {
     expect((await t.post('/ms/getPermission', undefined, { token })).json().result).toBe(true);
     await t.database.db.execute(sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(token)}`);
     expect((await t.post('/ms/getPermission', undefined, { token })).json().code).toBe(50014);
+  });
+});
+
+describe('BatchedWork', () => {
+  /** Doubles each input in one statement, refusing negative ones on their own; records every batch it was given. */
+  const doubling = (batches: string[][], failWhenTogether = '') =>
+    new BatchedWork<string, number>(
+      async (db, inputs) => {
+        batches.push(inputs);
+        if (failWhenTogether && inputs.length > 1 && inputs.includes(failWhenTogether)) throw new Error('the batch failed');
+        if (inputs.length === 1 && inputs[0] === failWhenTogether) throw new Error(`${failWhenTogether} failed`);
+        const [row] = await db.execute(sql`SELECT ${JSON.stringify(inputs)}::jsonb AS inputs`).then((result) => (result as unknown as { rows: { inputs: string[] }[] }).rows);
+        return row!.inputs.map((input): BatchOutcome<number> => (input.startsWith('-') ? { error: new Error(`refused ${input}`) } : { value: 2 * Number(input.split(':')[0]) }));
+      },
+      { key: (input) => input.split(':')[1] ?? input },
+    );
+
+  it('does the inputs that came while a batch was running together, each answered with its own value or error', async () => {
+    const batches: string[][] = [];
+    const work = doubling(batches);
+    const settled = await Promise.allSettled(['1', '2', '-3', '4'].map((input) => work.run(t.database.db, input)));
+    expect(settled.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([2, 4, 'refused -3', 8]);
+    // The first goes at once, alone; the others together after it.
+    expect(batches).toEqual([['1'], ['2', '-3', '4']]);
+    expect(work.batches).toBe(batches.length);
+  });
+
+  it('never puts two inputs of one key in a batch: the later waits for the next, in order', async () => {
+    const batches: string[][] = [];
+    const work = doubling(batches);
+    const answers = await Promise.all(['9', '1:a', '2:a', '3:b', '4:a'].map((input) => work.run(t.database.db, input)));
+    expect(answers).toEqual([18, 2, 4, 6, 8]);
+    expect(batches).toEqual([['9'], ['1:a', '3:b'], ['2:a'], ['4:a']]);
+  });
+
+  it('does each input of a batch that failed as a whole again alone, so that one failure stays its own', async () => {
+    const batches: string[][] = [];
+    const work = doubling(batches, 'bad');
+    const settled = await Promise.allSettled(['1', '2', 'bad', '3'].map((input) => work.run(t.database.db, input)));
+    expect(settled.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([2, 4, 'bad failed', 6]);
+    // The next batch goes on as usual.
+    expect(await work.run(t.database.db, '5')).toBe(10);
   });
 });

@@ -354,6 +354,111 @@ export class BatchedStatement<Row> {
   }
 }
 
+/** One request's part of a batch's work: its answer, or the error that is its own. */
+export type BatchOutcome<Output> = { value: Output } | { error: unknown };
+
+interface WorkQueue<Input, Output> {
+  waiting: WaitingWork<Input, Output>[];
+  inFlight: boolean;
+  embedded: boolean;
+}
+
+interface WaitingWork<Input, Output> {
+  input: Input;
+  scope: RequestScope | undefined;
+  resolve: (value: Output) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Writes that concurrent requests make, done for many of them at once: the write-side counterpart of
+ * BatchedStatement, for a burst of the same write (a thousand students choosing in the same second, and
+ * the operation log of each of their calls). `work` does a batch's inputs in as few statements as it can
+ * (its own transaction, if it needs one) and answers each input in order, with its value or its own error.
+ *
+ * One batch per database at a time: requests that arrive meanwhile leave together when it ends, and one
+ * that finds nothing running goes at once, alone, on the embedded database too (unlike BatchedStatement's
+ * reads: a lone write keeps its timing, so the log row of a call is asked for as its answer leaves, before
+ * whatever comes next). Inputs with the same `key` never share a batch (the later waits for the next one,
+ * in order), so a batch's work may treat its inputs as independent. When a batch of several fails as a
+ * whole, each of its inputs is done again alone, so one input's failure stays its own. Nothing is kept
+ * between batches.
+ */
+export class BatchedWork<Input, Output> {
+  readonly #queues = new WeakMap<object, WorkQueue<Input, Output>>();
+  /** Batches sent so far, retries alone included (for tests and diagnostics). */
+  batches = 0;
+
+  constructor(
+    private readonly work: (db: Db, inputs: Input[]) => Promise<BatchOutcome<Output>[]>,
+    private readonly options: { maxBatch?: number; key?: (input: Input) => string | number } = {},
+  ) {}
+
+  run(db: Db, input: Input): Promise<Output> {
+    let queue = this.#queues.get(db);
+    if (!queue) {
+      const { client } = (db as unknown as { session: { client: unknown } }).session;
+      queue = { waiting: [], inFlight: false, embedded: !isServerClient(client) };
+      this.#queues.set(db, queue);
+    }
+    const waiting = queue;
+    return new Promise((resolve, reject) => {
+      waiting.waiting.push({ input, scope: requestScope.getStore(), resolve, reject });
+      this.#send(db, waiting);
+    });
+  }
+
+  #send(db: Db, queue: WorkQueue<Input, Output>): void {
+    if (queue.inFlight || queue.waiting.length === 0) return;
+    const batch: WaitingWork<Input, Output>[] = [];
+    const keys = new Set<string | number>();
+    const later: WaitingWork<Input, Output>[] = [];
+    for (const waiting of queue.waiting) {
+      const key = this.options.key?.(waiting.input);
+      if (batch.length >= (this.options.maxBatch ?? 200) || (key !== undefined && keys.has(key))) {
+        later.push(waiting);
+      } else if (queue.embedded && waiting.scope?.abandoned) {
+        // The embedded database skips the statements of a request whose client has gone (db/client.ts).
+        waiting.reject(new RequestAbandonedError());
+      } else {
+        batch.push(waiting);
+        if (key !== undefined) keys.add(key);
+      }
+    }
+    queue.waiting = later;
+    if (batch.length === 0) return;
+    queue.inFlight = true;
+    // The batch's statements belong to none of its requests (an abandoned one would skip them all).
+    void requestScope
+      .exit(() => this.#do(db, batch))
+      .finally(() => {
+        queue.inFlight = false;
+        this.#send(db, queue);
+      });
+  }
+
+  async #do(db: Db, batch: WaitingWork<Input, Output>[]): Promise<void> {
+    this.batches += 1;
+    let outcomes: BatchOutcome<Output>[];
+    try {
+      outcomes = await this.work(db, batch.map((waiting) => waiting.input));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      for (const waiting of batch) await this.#do(db, [waiting]);
+      return;
+    }
+    batch.forEach((waiting, i) => {
+      const outcome = outcomes[i];
+      if (!outcome) waiting.reject(new Error('a batch answered fewer requests than it was given'));
+      else if ('error' in outcome) waiting.reject(outcome.error);
+      else waiting.resolve(outcome.value);
+    });
+  }
+}
+
 const batchDialect = new PgDialect();
 /** Renders a statement written with drizzle's sql to a BatchedStatement's text; it must take no parameters of its own. */
 export function statementText(query: SQL): string {

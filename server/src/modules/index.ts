@@ -59,13 +59,34 @@ import { studentGroupRoutes } from './scores/groups/routes.ts';
 import { termEvaluationRoutes } from './evaluation/termEvaluation/routes.ts';
 import { reportRoutes } from './evaluation/reports/routes.ts';
 import { electiveDeclarationRoutes } from './electives/declarations/routes.ts';
+import { headTeacherOverviewRoutes } from './headTeacher/overview/routes.ts';
+import { headTeacherRecordRoutes } from './headTeacher/records/routes.ts';
+import { headTeacherFundRoutes } from './headTeacher/fund/routes.ts';
+import { headTeacherDutyRoutes } from './headTeacher/duty/routes.ts';
+import { headTeacherSeatingRoutes } from './headTeacher/seating/routes.ts';
+import { insuranceRoutes } from './safety/insurance/routes.ts';
+import { disciplineRoutes } from './safety/discipline/routes.ts';
+import { labRoutes } from './campusLife/labs/routes.ts';
 import { electiveSelectionRoutes } from './electives/selection/routes.ts';
 import { electiveEvaluationRoutes } from './electives/evaluation/routes.ts';
 import { arrangeRoutes } from './timetable/arrange/routes.ts';
 import { shiftClassRoutes } from './electives/shiftClasses/routes.ts';
 import { admissionRoutes } from './roll/admission/routes.ts';
+import { openClassRoutes } from './safety/openClass/routes.ts';
+import { stratifiedClassRoutes } from './roll/stratifiedClasses/routes.ts';
+import { familyCommitteeRoutes } from './homeSchool/familyCommittee/routes.ts';
+import { researchMeetingRoutes } from './system/researchMeetings/routes.ts';
+import { termStudentRoutes } from './system/termStudents/routes.ts';
+import { materialRoutes } from './teaching/materials/routes.ts';
 import { lessonChangeRoutes } from './timetable/changes/routes.ts';
+import { lectureRoutes } from './campusLife/lectures/routes.ts';
+import { activityRoutes } from './campusLife/activities/routes.ts';
+import { dormitoryRoutes } from './campusLife/dormitories/routes.ts';
+import { associationRoutes } from './campusLife/associations/routes.ts';
 
+import { surveyDesignRoutes } from './surveys/design/routes.ts';
+import { surveyAnsweringRoutes } from './surveys/answering/routes.ts';
+import { surveyStatisticsRoutes } from './surveys/statistics/routes.ts';
 /** A module route as declared: what the fuzz and role-matrix suites walk (server/src/platform/*.test.ts). */
 export interface DeclaredRoute {
   methods: string[];
@@ -145,12 +166,33 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(termEvaluationRoutes);
   await app.register(reportRoutes);
   await app.register(electiveDeclarationRoutes);
+  await app.register(headTeacherOverviewRoutes);
+  await app.register(headTeacherRecordRoutes);
+  await app.register(headTeacherFundRoutes);
+  await app.register(headTeacherDutyRoutes);
+  await app.register(headTeacherSeatingRoutes);
+  await app.register(insuranceRoutes);
+  await app.register(disciplineRoutes);
+  await app.register(labRoutes);
   await app.register(electiveSelectionRoutes);
   await app.register(electiveEvaluationRoutes);
   await app.register(lessonChangeRoutes);
   await app.register(arrangeRoutes);
   await app.register(shiftClassRoutes);
   await app.register(admissionRoutes);
+  await app.register(openClassRoutes);
+  await app.register(stratifiedClassRoutes);
+  await app.register(familyCommitteeRoutes);
+  await app.register(researchMeetingRoutes);
+  await app.register(termStudentRoutes);
+  await app.register(materialRoutes);
+  await app.register(lectureRoutes);
+  await app.register(activityRoutes);
+  await app.register(dormitoryRoutes);
+  await app.register(associationRoutes);
+  await app.register(surveyDesignRoutes);
+  await app.register(surveyAnsweringRoutes);
+  await app.register(surveyStatisticsRoutes);
 }
 
 declare module 'fastify' {

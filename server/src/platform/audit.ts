@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { OperationLogRow } from '@campus/contract';
 import { operationLogs } from '../db/schema/index.ts';
-import { requestScope } from '../db/client.ts';
+import { BatchedWork, hotStatement, requestScope } from '../db/client.ts';
 import { markAnswered } from './requestScope.ts';
 import { cleanText } from './textCheck.ts';
 
@@ -30,6 +31,42 @@ function clientType(request: FastifyRequest): string {
   const agent = request.headers['user-agent'] ?? '';
   return /Mobile|Android|iPhone|iPad/i.test(agent) ? 'mobile' : 'pc';
 }
+
+/** A log row as its columns hold it: the list's row without what the table fills in (id, time, the system's name). */
+type LogRow = Omit<OperationLogRow, 'id' | 'createdAt' | 'systemName'>;
+
+/**
+ * Rows of calls that end together go in one statement (BatchedWork): a burst of writes (a thousand students
+ * choosing at once) would otherwise add a statement per call, each costing the server and PostgreSQL more
+ * than the row itself. One fixed statement over an array per column, because the query builder's INSERT
+ * of many rows cost the server about 0.1 ms a row to build. A failed batch writes its rows again one by one.
+ */
+const insertLogRows = hotStatement(`
+  INSERT INTO operation_logs (user_id, account, client_address, method, path, handler, module, operation, params, duration_ms, outcome, status_code, error_message, client_type)
+  SELECT r.user_id, r.account, r.client_address, r.method, r.path, r.handler, r.module, r.operation, r.params::jsonb, r.duration_ms, r.outcome, r.status_code, r.error_message, r.client_type
+  FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[], $11::text[], $12::int[], $13::text[], $14::text[])
+    AS r(user_id, account, client_address, method, path, handler, module, operation, params, duration_ms, outcome, status_code, error_message, client_type)`);
+
+const logRows = new BatchedWork<LogRow, void>(async (db, rows) => {
+  const column = (value: (row: LogRow) => unknown) => rows.map(value);
+  await insertLogRows(db, [
+    column((row) => row.userId),
+    column((row) => row.account),
+    column((row) => row.clientAddress),
+    column((row) => row.method),
+    column((row) => row.path),
+    column((row) => row.handler),
+    column((row) => row.module),
+    column((row) => row.operation),
+    column((row) => (row.params === undefined ? null : JSON.stringify(row.params))),
+    column((row) => row.durationMs),
+    column((row) => row.outcome),
+    column((row) => row.statusCode),
+    column((row) => row.errorMessage),
+    column((row) => row.clientType),
+  ]);
+  return rows.map(() => ({ value: undefined }));
+});
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -68,7 +105,7 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
     written.add(request);
     const who = request.auth ?? request.auditUser;
     const failed = abandoned || reply.statusCode >= 400 || request.failureMessage !== null;
-    const row = {
+    const row: LogRow = {
       userId: who?.userId ?? null,
       account: who?.account ?? null,
       // A connection already gone has no address any more.
@@ -89,7 +126,7 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
       clientType: clientType(request),
     };
     try {
-      await app.database.db.insert(operationLogs).values(row);
+      await logRows.run(app.database.db, row);
     } catch (error) {
       // Whatever the parameters were, the call itself must still be on record.
       request.log.error({ err: error }, 'operation log write failed; retried without parameters');

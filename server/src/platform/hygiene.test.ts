@@ -39,10 +39,14 @@ function form(url: string, account: string | null, body: string, headers: Record
 
 const lastLog = async () => (await t.database.db.select().from(operationLogs).orderBy(desc(operationLogs.id)).limit(1))[0];
 
-/** The log row of the next call to `path` after `afterId`: it is written once the answer has left. */
-async function logOf(path: string, afterId: number) {
+/**
+ * The log row of a call to `path` after `afterId` whose parameters carry `marker`: rows are written once
+ * the answer has left, so an earlier test's rows may still land after `afterId` was read.
+ */
+async function logOf(path: string, afterId: number, marker: string) {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const [row] = await t.database.db.select().from(operationLogs).where(and(gt(operationLogs.id, afterId), eq(operationLogs.path, path))).orderBy(operationLogs.id).limit(1);
+    const rows = await t.database.db.select().from(operationLogs).where(and(gt(operationLogs.id, afterId), eq(operationLogs.path, path))).orderBy(operationLogs.id);
+    const row = rows.find((candidate) => JSON.stringify(candidate.params).includes(marker));
     if (row) return row;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -73,12 +77,12 @@ describe('text the database cannot store', () => {
   it('leaves an operation-log row for refused writes whatever their body', async () => {
     const start = (await lastLog()).id;
     await json('/api/system/campuses/create', 'admin', '{"code":"SUR2","name":"a\\ud800b","\\u0000key":"v"}');
-    const row = await logOf('/api/system/campuses/create', start);
+    const row = await logOf('/api/system/campuses/create', start, 'SUR2');
     expect(row).toMatchObject({ path: '/api/system/campuses/create', outcome: 'failure', statusCode: 400, account: 'admin' });
     expect(JSON.stringify(row.params)).toContain('SUR2');
     const next = row.id;
     await form('/api/login/v4', null, 'username=ghost%00&password=x');
-    expect(await logOf('/api/login/v4', next)).toMatchObject({ path: '/api/login/v4', outcome: 'failure', statusCode: 400 });
+    expect(await logOf('/api/login/v4', next, 'ghost')).toMatchObject({ path: '/api/login/v4', outcome: 'failure', statusCode: 400 });
   });
 
   it('logs a successful write whose body carries a 1 MB string and deep nesting', async () => {
@@ -86,7 +90,7 @@ describe('text the database cannot store', () => {
     let nested: unknown = 'deep';
     for (let i = 0; i < 40; i++) nested = { inner: nested };
     const response = await json('/api/system/campuses/create', 'admin', JSON.stringify({ code: 'BIG1', name: '大校区', extra: 'x'.repeat(1000_000), nested }));
-    const row = await logOf('/api/system/campuses/create', before);
+    const row = await logOf('/api/system/campuses/create', before, 'BIG1');
     expect(row.statusCode).toBe(response.statusCode);
   });
 });
@@ -154,7 +158,7 @@ describe('unknown accounts in the log', () => {
   it('keeps the account of a refused login out of the user columns', async () => {
     const before = (await lastLog()).id;
     await form('/api/login/v4', null, 'username=nobody&password=x');
-    const row = await logOf('/api/login/v4', before);
+    const row = await logOf('/api/login/v4', before, 'nobody');
     expect(row.userId).toBeNull();
     const [again] = await t.database.db.select().from(operationLogs).where(eq(operationLogs.id, row.id));
     expect(again.outcome).toBe('failure');

@@ -32,6 +32,11 @@ export interface Resource<Row, Form extends { id?: number }, Search, Sort extend
   update: (db: Db, form: Form & { id: number }, language: Language) => Promise<void>;
   remove: (db: Db, ids: number[]) => Promise<void>;
   exportName: MessageKey;
+  /**
+   * The right to export, when the page's readers should not take the list away: an export right makes its
+   * holders sign in with a second factor (session/auth/mfa.ts). The page permission by default.
+   */
+  exportPermission?: string;
   columns: (request: FastifyRequest) => ExportColumn<Row>[];
 }
 
@@ -87,7 +92,7 @@ export function registerResource<Row, Form extends { id?: number }, Search, Sort
   );
   app.get(
     `${resource.path}/export`,
-    { config: { access: VIEW }, schema: { tags, summary: `${resource.summary} as an Excel file (same search and sort as the list)`, querystring: exportQuerySchema } },
+    { config: { access: resource.exportPermission ? { permission: resource.exportPermission } : VIEW }, schema: { tags, summary: `${resource.summary} as an Excel file (same search and sort as the list)`, querystring: exportQuerySchema } },
     async (request, reply) => {
       const list = parse({ ...request.query, currPage: 0, limit: EXPORT_ROW_LIMIT + 1 });
       const { rows } = await resource.fetch(database.db, list, false, request.language);

@@ -66,7 +66,21 @@ export function visibleStudentsOf(scope: StudentScope, userId: SQL, studentId: S
  * their children, nobody for staff. Unlike visibleStudents, a teacher's taught students are not "own".
  */
 export function ownStudentIds(auth: AuthContext): SQL {
-  return sql`SELECT s.id FROM students s WHERE s.user_id = ${auth.userId} UNION ALL SELECT g.student_id FROM guardians g WHERE g.parent_user_id = ${auth.userId}`;
+  return ownStudentIdsOf(sql`${auth.userId}`);
+}
+
+/** The same subquery for an expression of the caller's user id (a statement serving several callers at once). */
+export function ownStudentIdsOf(userId: SQL): SQL {
+  return sql`SELECT s.id FROM students s WHERE s.user_id = ${userId} UNION ALL SELECT g.student_id FROM guardians g WHERE g.parent_user_id = ${userId}`;
+}
+
+/** Class ids a teacher leads as class teacher (a subquery); unlike taughtClassIds, not those they only teach. */
+export function ledClassIds(auth: AuthContext): SQL {
+  return ledClassIdsOf(sql`${auth.userId}`);
+}
+
+function ledClassIdsOf(userId: SQL): SQL {
+  return sql`SELECT c.id FROM classes c JOIN staff st ON st.id = c.class_teacher_id WHERE st.user_id = ${userId}`;
 }
 
 /** Class ids a teacher leads, or teaches in the current term (a subquery). */
@@ -76,7 +90,7 @@ export function taughtClassIds(auth: AuthContext): SQL {
 
 function taughtClassIdsOf(userId: SQL): SQL {
   return sql`
-    SELECT c.id FROM classes c JOIN staff st ON st.id = c.class_teacher_id WHERE st.user_id = ${userId}
+    ${ledClassIdsOf(userId)}
     UNION
     SELECT te.class_id FROM timetable_entries te
       JOIN staff st ON st.id = te.teacher_id

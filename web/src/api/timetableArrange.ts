@@ -1,4 +1,4 @@
-import type { ArrangeOptions, DraftDetail, DraftForm, DraftGrid, DraftRow, DraftStatus, PlanItemForm, PlanRow } from '@campus/contract';
+import type { ArrangeOptions, DraftDetail, DraftForm, DraftGrid, DraftRow, DraftStatus, FetImportForm, FetImportResult, FetPreview, PlanItemForm, PlanRow } from '@campus/contract';
 import { ApiError, ERROR_DURATION_SECONDS, call, isAbort, request } from './client.ts';
 import { feedback } from '../app/feedback.ts';
 
@@ -26,7 +26,12 @@ export const ARRANGE_CALLS = {
   draftsConflicts: `${BASE}/drafts/conflicts`,
   draftsGenerate: `${BASE}/drafts/generate`,
   draftsPublish: `${BASE}/drafts/publish`,
+  fetPreview: `${BASE}/fet/preview`,
+  fetImport: `${BASE}/fet/import`,
 } as const;
+
+/** The course names of the campus screens (any signed-in user may read them): the FET import's subject choices. */
+export const CAMPUS_OPTIONS_CALL = '/api/system/campusOptions';
 
 /** Whose week a grid shows. */
 export type GridKind = 'class' | 'teacher' | 'room';
@@ -48,6 +53,7 @@ export const arrangeKeys = {
   plan: (termId: number, gradeId?: number, classId?: number) => ['timetableArrange', 'plan', termId, gradeId ?? 0, classId ?? 0] as const,
   planAll: (termId: number) => ['timetableArrange', 'plan', termId] as const,
   unavailable: (termId: number, staffId: number) => ['timetableArrange', 'unavailable', termId, staffId] as const,
+  courseNames: ['timetableArrange', 'courseNames'] as const,
 };
 
 const list = <T>(value: T[] | null | undefined): T[] => (Array.isArray(value) ? value : []);
@@ -80,12 +86,18 @@ export async function fetchDraftPage(body: { termId: number; page: number; pageS
 
 export async function fetchDraft(id: number, signal?: AbortSignal): Promise<DraftDetail> {
   const data = await call<DraftDetail>(ARRANGE_CALLS.draftsGet, { json: { id }, signal });
-  return { ...data, report: data.report ? { ...data.report, unplaced: list(data.report.unplaced) } : null };
+  return { ...data, source: data.source ?? 'plan', report: data.report ? { ...data.report, unplaced: list(data.report.unplaced) } : null };
 }
 
 export async function fetchDraftGrid(query: { id: number; kind: GridKind; ownerId: number }, signal?: AbortSignal): Promise<DraftGrid> {
   const data = await call<Partial<DraftGrid> | null>(ARRANGE_CALLS.draftsGrid, { json: query, signal });
-  return { days: list(data?.days), periods: list(data?.periods), lessons: list(data?.lessons), busy: list(data?.busy), unplaced: list(data?.unplaced) };
+  return {
+    days: list(data?.days),
+    periods: list(data?.periods),
+    lessons: list(data?.lessons).map((lesson) => ({ ...lesson, activityId: lesson.activityId ?? null })),
+    busy: list(data?.busy),
+    unplaced: list(data?.unplaced).map((item) => ({ ...item, activityId: item.activityId ?? null })),
+  };
 }
 
 export async function fetchPlan(query: { termId: number; gradeId?: number; classId?: number }, signal?: AbortSignal): Promise<PlanRow[]> {
@@ -116,10 +128,51 @@ export const savePlanItem = (form: PlanItemForm) => write(ARRANGE_CALLS.planSave
 export const fillPlan = (termId: number) => write<{ count: number } | null>(ARRANGE_CALLS.planFill, { termId });
 export const saveUnavailable = (termId: number, staffId: number, slots: { day: number; period: number }[]) => write(ARRANGE_CALLS.unavailableSave, { termId, staffId, slots });
 
+/**
+ * What an uploaded .fet file holds and how its names match the school's records. Quiet: a refusal (not a FET
+ * file, a longer week than the school's) is the import dialog's to show beside the file.
+ */
+export async function previewFetImport(body: { termId: number; fileId: string }, signal?: AbortSignal): Promise<FetPreview> {
+  const envelope = await request<Partial<FetPreview> | null>(ARRANGE_CALLS.fetPreview, { json: body, signal, silent: true });
+  const preview = envelope.data ?? {};
+  return {
+    fileName: preview.fileName ?? '',
+    institution: preview.institution ?? '',
+    days: preview.days ?? 0,
+    hours: preview.hours ?? 0,
+    schoolDays: preview.schoolDays ?? 0,
+    schoolPeriods: preview.schoolPeriods ?? 0,
+    activities: preview.activities ?? 0,
+    activityHours: preview.activityHours ?? 0,
+    years: list(preview.years),
+    groups: list(preview.groups),
+    teachers: list(preview.teachers).map((teacher) => ({ ...teacher, candidates: list(teacher.candidates) })),
+    subjects: list(preview.subjects),
+    rooms: list(preview.rooms),
+    unavailable: preview.unavailable ?? 0,
+    kept: list(preview.kept),
+    ignored: list(preview.ignored),
+  };
+}
+
+/** Imports the previewed file as a new draft with the office's matches. Quiet like the preview: the dialog shows a refusal. */
+export async function importFet(form: FetImportForm): Promise<{ msg: string; data: FetImportResult | null }> {
+  const envelope = await request<FetImportResult | null>(ARRANGE_CALLS.fetImport, { json: form, silent: true });
+  return { msg: envelope.msg, data: envelope.data };
+}
+
+/** The school's courses by id and name, in the user's language. Quiet: without them a matched course shows by its id. */
+export async function fetchCourseNames(signal?: AbortSignal): Promise<{ id: number; name: string }[]> {
+  const data = await call<{ courses?: { id: number; name: string }[] } | null>(CAMPUS_OPTIONS_CALL, { signal, silent: true });
+  return list(data?.courses);
+}
+
 /** What can be done to a lesson on the grid. */
 export type LessonChange =
   | { action: 'move'; lessonId: number; day: number; period: number }
   | { action: 'place'; classId: number; courseId: number; day: number; period: number }
+  /** An imported draft's activity, placed whole (all its classes and hours) starting there. */
+  | { action: 'place'; activityId: number; day: number; period: number }
   | { action: 'remove'; lessonId: number }
   | { action: 'lock'; lessonId: number; locked: boolean };
 

@@ -11,6 +11,10 @@ const NoPermission = lazy(() => import('../pages/errors/NoPermission.tsx'));
 const QrCodePage = lazy(() => import('../pages/qrcode/QrCodePage.tsx'));
 /** Public: a certificate's QR code opens it (contract CERTIFICATE_VERIFY_PATH); its texts are the applications area's. */
 const VerifyPage = lazy(withTexts(['applications'], () => import('../pages/applications/certificates/VerifyPage.tsx')));
+/** Public survey routes (spec section 2): the open surveys, answering by link, a design's preview. */
+const SurveyPublicList = lazy(withTexts(['surveys'], () => import('../pages/surveys/answering/PublicListPage.tsx')));
+const SurveyPublicAnswer = lazy(withTexts(['surveys'], () => import('../pages/surveys/answering/PublicAnswerPage.tsx')));
+const SurveyPreview = lazy(withTexts(['surveys'], () => import('../pages/surveys/design/PreviewPage.tsx')));
 const AppLayout = lazy(() => import('./layout/AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
 
 function Loading() {
@@ -51,6 +55,9 @@ export const routes: RouteObject[] = [
   { path: '/qrcode', element: <Lazy><QrCodePage /></Lazy> },
   { path: '/verify/:code', element: <Lazy><VerifyPage /></Lazy> },
   { path: '/verify', element: <Lazy><VerifyPage /></Lazy> },
+  { path: '/survey/wjdt/wjdtListNotLogin', element: <Lazy><SurveyPublicList /></Lazy> },
+  { path: '/survey/wjdt/answerSurvey', element: <Lazy><SurveyPublicAnswer /></Lazy> },
+  { path: '/survey/cjwj/perviewWJ', element: <Lazy><SurveyPreview /></Lazy> },
   {
     path: '*',
     element: (

@@ -25,8 +25,14 @@ export type TextArea =
   | 'scores'
   | 'evaluation'
   | 'electives'
+  | 'headTeacher'
+  | 'safety'
+  | 'labs'
+  | 'campusLife'
+  | 'teaching'
+  | 'surveys'
   | 'demo';
-export const TEXT_AREAS: readonly TextArea[] = ['system', 'menusDicts', 'operations', 'campus', 'people', 'pages', 'timetable', 'profiles', 'students', 'messageCenter', 'homeSchool', 'awards', 'applications', 'roll', 'exams', 'scores', 'evaluation', 'electives', 'demo'];
+export const TEXT_AREAS: readonly TextArea[] = ['system', 'menusDicts', 'operations', 'campus', 'people', 'pages', 'timetable', 'profiles', 'students', 'messageCenter', 'homeSchool', 'awards', 'applications', 'roll', 'exams', 'scores', 'evaluation', 'electives', 'headTeacher', 'safety', 'labs', 'campusLife', 'teaching', 'surveys', 'demo'];
 
 export interface AreaTexts {
   /** The area's part of the server catalogue (field names, validation messages of its schemas), if any. */
@@ -54,6 +60,12 @@ const modules: Record<TextArea, () => Promise<{ texts: AreaTexts }>> = {
   scores: () => import('./areas/scores.ts'),
   evaluation: () => import('./areas/evaluation.ts'),
   electives: () => import('./areas/electives.ts'),
+  headTeacher: () => import('./areas/headTeacher.ts'),
+  safety: () => import('./areas/safety.ts'),
+  labs: () => import('./areas/labs.ts'),
+  campusLife: () => import('./areas/campusLife.ts'),
+  teaching: () => import('./areas/teaching.ts'),
+  surveys: () => import('./areas/surveys.ts'),
   demo: () => import('./areas/demo.ts'),
 };
 

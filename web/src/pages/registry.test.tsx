@@ -10,15 +10,15 @@ import { hasPage, pageComponent, pageKey, pageLoaders, type PageComponent } from
 import { i18n, resources } from '../i18n/index.ts';
 import { areaTexts, TEXT_AREAS, type TextArea } from '../i18n/areas.ts';
 
-const [route] = buildRoutes([{ menuname: '问卷统计', menuurl: '/survey/wjtj', icon: '', sort: 1, remark: JSON.stringify({ menuNameEng: 'Survey statistics' }) }]);
+const [route] = buildRoutes([{ menuname: '问卷统计', menuurl: '/survey/archive', icon: '', sort: 1, remark: JSON.stringify({ menuNameEng: 'Survey statistics' }) }]);
 const [custom] = buildRoutes([{ menuname: 'C', menuurl: '/x', icon: '', sort: 1, remark: JSON.stringify({ sfzdy: '1', zdycs: '7' }) }]);
 
 describe('page registry', () => {
   it('looks pages up by menu url, custom pages under /customPreview', () => {
-    expect(pageKey(route)).toBe('/survey/wjtj');
+    expect(pageKey(route)).toBe('/survey/archive');
     expect(pageKey(custom)).toBe('/customPreview');
     const Page: PageComponent = () => <p>real page</p>;
-    const loaders = { '/survey/wjtj': async () => ({ default: Page }) };
+    const loaders = { '/survey/archive': async () => ({ default: Page }) };
     expect(hasPage(route, loaders)).toBe(true);
     expect(hasPage(route)).toBe(false);
     expect(pageComponent(route, loaders)).toBe(pageComponent(route, loaders));

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
 import { backgroundTasks } from './background.ts';
 import { classes, classrooms, courses, staff, terms } from './school.ts';
@@ -111,6 +111,12 @@ export const timetableDrafts = pgTable(
     termId: integer('term_id').notNull().references(() => terms.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 50 }).notNull(),
     status: varchar('status', { length: 12 }).notNull().default('editing'),
+    /** contract DRAFT_SOURCES: 'plan', or 'fet' (imported; its activities in timetable_draft_activities). */
+    source: varchar('source', { length: 8 }).notNull().default('plan'),
+    /** An imported draft's FET document, solved again by each generation (constraints and all). */
+    fetDocument: text('fet_document'),
+    /** An imported draft's FET names and the school's records they became (rooms, teachers), for generation. */
+    fetNames: jsonb('fet_names'),
     /** The generation run (progress and failure are read from it). */
     taskId: integer('task_id').references(() => backgroundTasks.id, { onDelete: 'set null' }),
     /** The last generation's report: what could not be placed and why, the soft score, the time taken. */
@@ -122,6 +128,33 @@ export const timetableDrafts = pgTable(
     publishedByUserId: integer('published_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('timetable_drafts_term_idx').on(t.termId, t.createdAt)],
+);
+
+/**
+ * The activities of an imported draft (FET's): one course for one or more classes (or part of one, such as
+ * a subgroup) lasting `duration` consecutive periods. Its lessons are one per class and period.
+ */
+export const timetableDraftActivities = pgTable(
+  'timetable_draft_activities',
+  {
+    id: serial('id').primaryKey(),
+    draftId: integer('draft_id').notNull().references(() => timetableDrafts.id, { onDelete: 'cascade' }),
+    /** FET's activity id. */
+    fetId: integer('fet_id').notNull(),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'restrict' }),
+    /** The first of its teachers with a staff record (FET may name several, or one without a record). */
+    teacherId: integer('teacher_id').references(() => staff.id, { onDelete: 'set null' }),
+    /** All its FET teachers' names (shown; the solver keeps each apart). */
+    teacherNames: text('teacher_names').notNull().default(''),
+    classIds: integer('class_ids').array().notNull(),
+    /** FET's smallest students sets it occupies: two activities of one class clash only when these meet. */
+    atoms: text('atoms').array().notNull(),
+    /** Shown on its lessons when it is for part of a class (a subgroup's name). */
+    label: varchar('label', { length: 20 }),
+    classroomId: integer('classroom_id').references(() => classrooms.id, { onDelete: 'set null' }),
+    duration: smallint('duration').notNull(),
+  },
+  (t) => [uniqueIndex('timetable_draft_activities_idx').on(t.draftId, t.fetId)],
 );
 
 /** The lessons of a draft: a class's course at a day and period, held every week or every other week. */
@@ -141,10 +174,13 @@ export const timetableDraftLessons = pgTable(
     label: varchar('label', { length: 20 }),
     /** Kept where it is when the draft is generated again (a fixed lesson). */
     locked: boolean('locked').notNull().default(false),
+    /** An imported draft's activity this lesson is an hour of, for one of its classes. */
+    activityId: integer('activity_id').references(() => timetableDraftActivities.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('timetable_draft_lessons_class_idx').on(t.draftId, t.classId),
     index('timetable_draft_lessons_teacher_idx').on(t.draftId, t.teacherId),
     index('timetable_draft_lessons_room_idx').on(t.draftId, t.classroomId),
+    index('timetable_draft_lessons_activity_idx').on(t.activityId),
   ],
 );

@@ -19,10 +19,16 @@ import { seedGroupsAndCorrections, seedOverallSchemes, seedScoreBatches, seedSco
 import { seedEvaluation } from './evaluation.ts';
 import { seedExternalExams } from './externalScores.ts';
 import { seedElectives } from './electives.ts';
+import { seedHeadTeacher } from './headTeacher.ts';
+import { seedCampusLife } from './campusLife.ts';
+import { seedSafety } from './safety.ts';
+import { seedLabs } from './labs.ts';
 import { seedLessonChanges } from './lessonChanges.ts';
 import { seedTimetableArrangement } from './timetableArrangement.ts';
 import { seedShiftClasses } from './shiftClasses.ts';
 import { seedAdmission } from './admission.ts';
+import { seedSurveys } from './surveys.ts';
+import { seedTeaching } from './teaching.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -46,6 +52,13 @@ const SEED_LOCK_ID = 4_242_002;
 
 /** Codes of the built-in menus seeded so far: a menu the administrator deleted is not brought back. */
 const SEEDED_MENUS_KEY = 'seed.menuCodes';
+/**
+ * Which role grants (`menu code>role`) the seed has made. A release that gives an existing menu to one
+ * more role (the dormitories to students and parents, say) grants it on the next start; a grant the
+ * administrator takes away later stays taken away. A database seeded before this key existed gets the
+ * grants its menus lack once.
+ */
+const SEEDED_GRANTS_KEY = 'seed.menuGrants';
 
 /** Inserts a built-in menu that was never seeded; answers its id, or null when it exists no more. */
 async function seedMenu(tx: Tx, seed: MenuSeed, parentId: number | null, sort: number, seeded: Set<string>): Promise<{ id: number; created: boolean } | null> {
@@ -94,26 +107,33 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     // a role or deletes later stays so (only menus a newer release adds are seeded on a later start).
     const [seededRow] = await tx.select({ value: systemConfig.value }).from(systemConfig).where(eq(systemConfig.key, SEEDED_MENUS_KEY));
     const seeded = new Set<string>(seededRow ? (JSON.parse(seededRow.value) as string[]) : []);
+    const [grantedRow] = await tx.select({ value: systemConfig.value }).from(systemConfig).where(eq(systemConfig.key, SEEDED_GRANTS_KEY));
+    const granted = new Set<string>(grantedRow ? (JSON.parse(grantedRow.value) as string[]) : []);
     const grants: { roleId: number; menuId: number }[] = [];
     const walk = async (nodes: MenuSeed[], parentId: number | null) => {
       let sort = 1;
       for (const node of nodes) {
         const menu = await seedMenu(tx, node, parentId, sort++, seeded);
         if (!menu) continue;
-        if (!seeded.has(node.code)) {
-          grants.push({ roleId: roleId.get('admin')!, menuId: menu.id });
-          for (const role of node.roles ?? ([] as DemoRole[])) grants.push({ roleId: roleId.get(role)!, menuId: menu.id });
-          seeded.add(node.code);
+        seeded.add(node.code);
+        for (const role of ['admin', ...(node.roles ?? ([] as DemoRole[]))]) {
+          const grant = `${node.code}>${role}`;
+          if (granted.has(grant)) continue;
+          grants.push({ roleId: roleId.get(role)!, menuId: menu.id });
+          granted.add(grant);
         }
         if (node.children) await walk(node.children, menu.id);
       }
     };
     await walk(MENU_TREE, null);
     if (grants.length) await tx.insert(roleMenus).values(grants).onConflictDoNothing();
-    await tx
-      .insert(systemConfig)
-      .values({ key: SEEDED_MENUS_KEY, value: JSON.stringify([...seeded].sort()) })
-      .onConflictDoUpdate({ target: systemConfig.key, set: { value: JSON.stringify([...seeded].sort()), updatedAt: new Date() } });
+    for (const [key, values] of [
+      [SEEDED_MENUS_KEY, seeded],
+      [SEEDED_GRANTS_KEY, granted],
+    ] as const) {
+      const value = JSON.stringify([...values].sort());
+      await tx.insert(systemConfig).values({ key, value }).onConflictDoUpdate({ target: systemConfig.key, set: { value, updatedAt: new Date() } });
+    }
 
     for (const user of DEMO_USERS.filter((u) => passwordHashes.has(u.account))) {
       await tx
@@ -161,9 +181,15 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedEvaluation(tx);
     await seedExternalExams(tx);
     await seedElectives(tx);
+    await seedHeadTeacher(tx);
+    await seedSafety(tx);
+    await seedLabs(tx);
     await seedLessonChanges(tx);
     await seedTimetableArrangement(tx);
     await seedShiftClasses(tx, config.demoShiftGradeSize);
+    await seedCampusLife(tx);
+    await seedTeaching(tx);
+    await seedSurveys(tx);
     if (!before?.any) await backdateApplicationMessages(tx);
   });
 }

@@ -98,6 +98,15 @@ export const MENU_TREE: MenuSeed[] = [
         ],
       }),
       page('homeSchool.performanceReply', '表现回复', 'Performance replies', '/jxhd/bxhf', ['parent']),
+      // Issue 17: 家委会管理 / 报名人员 (spec 2's hidden /jwhgl/bmry), opened from 我的通知 and 通知发布.
+      page('homeSchool.familyCommittee', '家委会报名人员', 'Family committee members', '/jwhgl/bmry', ['class_teacher', 'parent'], {
+        hidden: true,
+        children: [
+          button('homeSchool.familyCommittee.apply', '报名', 'Apply', ['parent']),
+          button('homeSchool.familyCommittee.review', '审核', 'Review', ['class_teacher']),
+          button('homeSchool.familyCommittee.all', '全部家委会', 'All committees', []),
+        ],
+      }),
       page('homeSchool.sms', '短信提醒', 'SMS reminders', '/jxhd/dxtx', ['class_teacher'], {
         children: [
           button('homeSchool.sms.edit', '发送', 'Send', ['class_teacher']),
@@ -164,6 +173,9 @@ export const MENU_TREE: MenuSeed[] = [
       // Issue 16: admission by entrance score, and the division of the admitted into classes.
       page('roll.admission', '录取管理', 'Admission', '/lqgl/index'),
       page('roll.division', '分班管理', 'Class division', '/fbgl/index'),
+      // Issue 17: stratified teaching, opened from 教学班分配 (spec 2's hidden /jxmgr/fcjx routes; the students page with ?classId=).
+      managed('roll.stratifiedClass', '分层班级', 'Level classes', '/jxmgr/fcjx/fcbj', { roles: STAFF, hidden: true }),
+      managed('roll.stratifiedStudent', '分层班级学生', 'Level class students', '/jxmgr/fcjx/fcbjxs', { roles: STAFF, hidden: true }),
     ],
   },
   {
@@ -238,6 +250,21 @@ export const MENU_TREE: MenuSeed[] = [
       page('timetable.class', '班级课表', 'Class timetable', '/kbgl/bjkb', STAFF),
       page('timetable.swap', '调课申请', 'Class-swap requests', '/kbgl/tksq', STAFF),
       page('timetable.makeUp', '补课申请', 'Make-up class requests', '/kbgl/bksq', STAFF),
+      // Issue 17: 教研会议管理 (spec 2's hidden /jyhygl/hygl), opened from 教研组管理 and from 教师课表: every teacher reads
+      // their groups' meetings, a group's leader arranges them; `.all` (the office) every group's.
+      page('timetable.researchMeeting', '教研会议管理', 'Teaching-research meetings', '/jyhygl/hygl', STAFF, {
+        hidden: true,
+        children: [button('timetable.researchMeeting.all', '全部教研组', 'All groups', [])],
+      }),
+      // Issue 17: teaching materials (spec 2's hidden /jc/* and /sxxmb/* routes), opened from 教研会议管理: teachers read them
+      // and propose knowledge points (a group's leader approves its courses'); the office keeps the templates.
+      managed('teaching.abilityTemplate', '能力模板', 'Competency templates', '/jc/nlmb', { roles: STAFF, hidden: true }),
+      managed('teaching.chapter', '章节', 'Chapters', '/jc/zj', { roles: STAFF, hidden: true }),
+      page('teaching.knowledgePoint', '知识点审批', 'Knowledge points', '/jc/zssp', STAFF, {
+        hidden: true,
+        children: [button('teaching.knowledgePoint.propose', '提交', 'Propose', STAFF), button('teaching.knowledgePoint.all', '全部课程', 'All courses', [])],
+      }),
+      managed('teaching.attributeTemplate', '属性项模板', 'Attribute-item templates', '/sxxmb/sxxmbTable/mxbTble', { hidden: true }),
       // The academic office's: the teaching plan, drafts generated and dragged, publishing (issue 16).
       page('timetable.arrange', '排课管理', 'Timetable arrangement', '/kbgl/pkgl'),
     ],
@@ -274,25 +301,91 @@ export const MENU_TREE: MenuSeed[] = [
   {
     code: 'campusLife', name: '校园生活', nameEn: 'Campus life', url: '/xysh', icon: 'HomeOutlined', permission: 'campusLife',
     children: [
-      page('campusLife.dormitory', '宿舍管理', 'Dormitories', '/xysh/ssgl', ['class_teacher']),
-      page('campusLife.lecture', '讲座', 'Lectures', '/xysh/jzgl', EVERYONE),
-      page('campusLife.activity', '活动报名', 'Activities', '/xysh/hdbm', EVERYONE),
-      page('campusLife.association', '社团', 'Associations', '/xysh/stgl', ['teacher', 'student']),
-      page('campusLife.lab', '实验室预约', 'Laboratory booking', '/xysh/sysyy', STAFF),
+      // The dormitory office (the buttons) manages rooms, check-ins, swaps and hygiene; a class teacher reads where their
+      // class sleeps; a student or parent their own room.
+      page('campusLife.dormitory', '宿舍管理', 'Dormitories', '/xysh/ssgl', ['class_teacher', 'student', 'parent'], {
+        children: [button('campusLife.dormitory.edit', '编辑', 'Edit', []), button('campusLife.dormitory.delete', '删除', 'Delete', [])],
+      }),
+      // Opened from 宿舍管理 with the room it allocates (spec 2's hidden route).
+      page('campusLife.dormitoryAllocation', '分配管理', 'Room allocation', '/ssgl/fjgl', [], { hidden: true }),
+      // Staff publish (their own; the :all right every one) and register attendance; students and parents sign up.
+      page('campusLife.lecture', '讲座', 'Lectures', '/xysh/jzgl', EVERYONE, {
+        children: [
+          button('campusLife.lecture.edit', '发布', 'Publish', STAFF),
+          button('campusLife.lecture.delete', '删除', 'Delete', STAFF),
+          button('campusLife.lecture.all', '全部讲座', 'All lectures', []),
+        ],
+      }),
+      page('campusLife.activity', '活动报名', 'Activities', '/xysh/hdbm', EVERYONE, {
+        children: [
+          button('campusLife.activity.edit', '发布', 'Publish', STAFF),
+          button('campusLife.activity.delete', '删除', 'Delete', STAFF),
+          button('campusLife.activity.all', '全部活动', 'All activities', []),
+        ],
+      }),
+      // Advisors and leaders run their association; the office (the buttons) founds and closes them.
+      page('campusLife.association', '社团', 'Associations', '/xysh/stgl', ['teacher', 'student'], {
+        children: [button('campusLife.association.edit', '编辑', 'Edit', []), button('campusLife.association.delete', '删除', 'Delete', [])],
+      }),
+      page('campusLife.lab', '实验室预约', 'Laboratory booking', '/xysh/sysyy', STAFF, {
+        // The lab administrators: rooms and their periods, every booking, approvals.
+        children: [button('campusLife.lab.manage', '实验室管理', 'Manage laboratories', [])],
+      }),
+      // Opened from 实验室预约 (spec 2's hidden routes): room configuration, approval, and the booking forms.
+      page('campusLife.labRoomBasic', '房间基本配置', 'Room basic configuration', '/sysyygl/fjpz/jbpz', [], { hidden: true }),
+      page('campusLife.labRoomPeriods', '房间节次配置', 'Room period configuration', '/sysyygl/fjpz/jcpz', [], { hidden: true }),
+      page('campusLife.labLoanEdit', '教室借用', 'Class-room loan', '/sysyygl/jxcd/jxcdbj', STAFF, { hidden: true }),
+      page('campusLife.labApproval', '共用教室审核', 'Shared-room approval', '/sysyygl/gyjs/gyjssh', [], { hidden: true }),
+      page('campusLife.labStudentEdit', '学生实验预约', 'Student experiment booking', '/sysyygl/xssy/xssybj', STAFF, { hidden: true }),
+      page('campusLife.labStudentEditNew', '学生实验预约（多室）', 'Student experiment booking (several rooms)', '/xssynew/xssybj', STAFF, { hidden: true }),
+      page('campusLife.labDemoEdit', '演示实验预约', 'Demonstration experiment booking', '/yssy/yssybj', STAFF, { hidden: true }),
+      page('campusLife.labDemoEditNew', '演示实验预约（多室）', 'Demonstration experiment booking (several rooms)', '/yssynew/yssybj', STAFF, { hidden: true }),
+      page('campusLife.labOtherEdit', '其他实验预约', 'Other booking', '/qtsy/qtsybj', STAFF, { hidden: true }),
     ],
   },
   {
     code: 'safety', name: '保险与纪律', nameEn: 'Insurance and discipline', url: '/bxjl', icon: 'SafetyOutlined', permission: 'safety',
     children: [
-      page('safety.insurance', '保险理赔', 'Insurance claims', '/bxjl/bxlp', ['parent']),
-      page('safety.discipline', '违纪管理', 'Discipline', '/bxjl/wjgl', ['class_teacher']),
-      page('safety.openClass', '公开课评价', 'Open-class evaluation', '/bxjl/gkkpj', STAFF),
+      page('safety.insurance', '保险理赔', 'Insurance claims', '/bxjl/bxlp', ['parent'], {
+        // Insurers, policies, insured students and the handling of every claim: the office's.
+        children: [button('safety.insurance.manage', '理赔管理', 'Manage claims', [])],
+      }),
+      // Opened from 保险理赔 (spec 2's hidden routes): one insured student's claims, one policy's insured students.
+      page('safety.insuranceStudent', '学生理赔', 'Student claims', '/bxlp/lpStu', ['parent'], { hidden: true }),
+      page('safety.insuranceDetails', '参保详情', 'Insurance details', '/cbxq/index', [], { hidden: true }),
+      page('safety.discipline', '违纪管理', 'Discipline', '/bxjl/wjgl', ['class_teacher', 'student', 'parent'], {
+        children: [
+          // Class teachers record for their own class; the office for every class, and the list of types.
+          button('safety.discipline.edit', '记录', 'Record', ['class_teacher']),
+          button('safety.discipline.all', '全部班级', 'All classes', []),
+        ],
+      }),
+      page('safety.openClass', '公开课评价', 'Open-class evaluation', '/bxjl/gkkpj', STAFF, {
+        children: [
+          // Teachers schedule their own open classes; `.all` (the office) anyone's, and reads every result with names.
+          button('safety.openClass.edit', '安排', 'Schedule', STAFF),
+          button('safety.openClass.delete', '删除', 'Delete', STAFF),
+          button('safety.openClass.all', '全部公开课', 'All open classes', []),
+        ],
+      }),
+      // Opened from 公开课评价 with ?id= (spec 2's hidden routes): one open class's evaluation, and the evaluation sets.
+      page('safety.openClassContent', '公开课评价内容', 'Open-class evaluation content', '/gkkMgr/pjrn', STAFF, { hidden: true }),
+      managed('safety.evaluationSet', '评价内容', 'Evaluation content', '/sjpj/pjnr', { hidden: true }),
     ],
   },
   {
     code: 'survey', name: '问卷调查', nameEn: 'Surveys', url: '/survey', icon: 'FormOutlined', permission: 'survey',
     children: [
-      page('survey.create', '创建问卷', 'Create survey', '/survey/cjwj', STAFF),
+      page('survey.create', '创建问卷', 'Create survey', '/survey/cjwj', STAFF, {
+        children: [
+          button('survey.create.edit', '编辑', 'Edit', STAFF),
+          button('survey.create.delete', '删除', 'Delete', STAFF),
+          // Spec 6: publishing is a right of its own (the demo class teacher has it, the subject teacher not).
+          button('survey.create.publish', '发布', 'Publish', ['class_teacher']),
+          // Every survey, every class and the Picker's people, units and roles: the administrators' right.
+          button('survey.create.all', '全部问卷', 'All surveys', []),
+        ],
+      }),
       page('survey.answer', '问卷答题', 'Answer surveys', '/survey/wjdt', EVERYONE),
       page('survey.statistics', '问卷统计', 'Survey statistics', '/survey/wjtj', STAFF),
     ],
@@ -301,7 +394,31 @@ export const MENU_TREE: MenuSeed[] = [
     code: 'headTeacher', name: '班主任工作', nameEn: 'Class teacher work', url: '/bzrsc', icon: 'SolutionOutlined', permission: 'headTeacher',
     children: [
       page('headTeacher.overview', '班级概况', 'Class overview', '/bzrsc/bjgk', ['class_teacher']),
-      page('headTeacher.work', '班级工作', 'Class work', '/bzrsc/bjgz', ['class_teacher']),
+      page('headTeacher.work', '班级工作', 'Class work', '/bzrsc/bjgz', ['class_teacher'], {
+        // Excel copies of a class's records and fund: the office's (an export right asks for a second factor at sign-in).
+        children: [button('headTeacher.work.export', '导出', 'Export', [])],
+      }),
+      // Opened from 班级工作 (spec 2's hidden /bzrgzscgl/ routes): each page of the class teacher's records.
+      ...(
+        [
+          ['profile', '班主任详情', 'Class teacher details', 'bzrxq'],
+          ['teacherTimetable', '班主任课表', "Class teacher's timetable", 'bzrkb'],
+          ['classTimetable', '班级课表', 'Class timetable', 'bjkb'],
+          ['fund', '班级经费', 'Class fund', 'works/bjjf'],
+          ['environment', '教室布置', 'Classroom environment', 'works/jshj'],
+          ['meeting', '班会教育记录', 'Class meetings and education', 'works/gzhyjyjl'],
+          ['seating', '座位表', 'Seating chart', 'works/zwb'],
+          ['duty', '每周值日', 'Duty roster', 'mzgz'],
+          ['contact', '家校联系情况', 'Home-school contacts', 'jxlxqk'],
+          ['cadre', '学生干部', 'Student cadres', 'xsgbjy'],
+          ['practice', '社会实践情况', 'Social practice', 'shsjqk'],
+          ['support', '帮扶情况记录', 'Students needing support', 'hbbbbxbqkjl'],
+          ['analysis', '班级情况分析', 'Class situation analysis', 'bjqkfx'],
+          ['students', '学生概况', 'Students overview', 'xsgk'],
+          ['incident', '突发事件', 'Incidents', 'ofsj'],
+          ['activity', '班团队活动', 'Class and league activities', 'btdhd'],
+        ] as const
+      ).map(([code, name, nameEn, path]) => page(`headTeacher.${code}`, name, nameEn, `/bzrgzscgl/${path}`, ['class_teacher'], { hidden: true })),
     ],
   },
   {
@@ -323,6 +440,8 @@ export const MENU_TREE: MenuSeed[] = [
       page('system.passwordRule', '密码规则', 'Password rules', '/xtgl/mmgz'),
       managed('system.organization', '组织机构', 'Organisation', '/xtgl/zzjg'),
       managed('system.calendar', '校历', 'School calendar', '/xtgl/xl'),
+      // Issue 17: 学年学期管理/学生维护 (spec 2's hidden /jxzygl/xnxqgl/xswh), opened from 校历.
+      managed('system.termStudent', '学期学生维护', 'Term students', '/jxzygl/xnxqgl/xswh', { hidden: true }),
       managed('system.campus', '校区管理', 'Campuses', '/xtgl/xqgl'),
       managed('system.building', '楼宇管理', 'Buildings', '/xtgl/lygl'),
       managed('system.classroom', '教室管理', 'Classrooms', '/xtgl/jsglr'),

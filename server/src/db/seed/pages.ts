@@ -27,20 +27,49 @@ const CARDS: { name: string; nameEn: string; route: string | null; content: stri
   { name: '待填选科志愿', nameEn: 'Subject choices to make', route: '/zbgl/xszy', content: 'subjectChoicesToMake', role: 'parent', category: 'statistic', sort: 8 },
   { name: '待审志愿调整', nameEn: 'Choice changes to review', route: '/xkzysp/tzzy', content: 'choiceChangesToReview', role: 'admin', category: 'statistic', sort: 5 },
   { name: '待评价选修课', nameEn: 'Electives to rate', route: '/xkgl/kcpj', content: 'electivesToRate', role: 'student', category: 'statistic', sort: 7 },
+  { name: '待填问卷', nameEn: 'Surveys to answer', route: '/survey/wjdt', content: 'surveysToAnswer', role: 'student', category: 'statistic', sort: 9 },
+  { name: '待填问卷', nameEn: 'Surveys to answer', route: '/survey/wjdt', content: 'surveysToAnswer', role: 'parent', category: 'statistic', sort: 9 },
+  { name: '待填问卷', nameEn: 'Surveys to answer', route: '/survey/wjdt', content: 'surveysToAnswer', role: 'teacher', category: 'statistic', sort: 9 },
+  // 校园生活: a student's open sign-ups (a parent's: the activities the family may sign up for); the organisers' events to run.
+  { name: '可报名讲座', nameEn: 'Lectures to sign up for', route: '/xysh/jzgl', content: 'lecturesToSignUp', role: 'student', category: 'statistic', sort: 10 },
+  { name: '可报名活动', nameEn: 'Activities to sign up for', route: '/xysh/hdbm', content: 'activitiesToSignUp', role: 'student', category: 'statistic', sort: 11 },
+  { name: '可报名活动', nameEn: 'Activities to sign up for', route: '/xysh/hdbm', content: 'activitiesToSignUp', role: 'parent', category: 'statistic', sort: 10 },
+  { name: '讲座待办', nameEn: 'Lectures to run', route: '/xysh/jzgl', content: 'lecturesToRun', role: 'teacher', category: 'statistic', sort: 10 },
+  { name: '活动待办', nameEn: 'Activities to run', route: '/xysh/hdbm', content: 'activitiesToRun', role: 'teacher', category: 'statistic', sort: 11 },
+  { name: '讲座待办', nameEn: 'Lectures to run', route: '/xysh/jzgl', content: 'lecturesToRun', role: 'admin', category: 'statistic', sort: 6 },
+  { name: '活动待办', nameEn: 'Activities to run', route: '/xysh/hdbm', content: 'activitiesToRun', role: 'admin', category: 'statistic', sort: 7 },
   { name: '学期提示', nameEn: 'Term notice', route: null, content: '本学期第 19 周为期末考试周，请各班主任提前安排复习并核对考场名单。', contentEn: 'Week 19 is the final exam week: class teachers, please plan the revision and check the exam room lists.', role: null, category: 'notice', sort: 9 },
 ];
 
-/** Demo home cards, once: an administrator's later edits are never overwritten. */
+/** Which demo cards (`content>role`) the seed has made: one the administrator deleted is not brought back. */
+const SEEDED_CARDS_KEY = 'seed.homeCards';
+const identity = (card: { content: string; role: string | null }) => `${card.content}>${card.role ?? ''}`;
+
+/**
+ * Demo home cards: an administrator's later edits are never overwritten, and a card a newer release adds
+ * (the campus life cards, say) reaches a database seeded before it. A database seeded before the made
+ * cards were recorded keeps the cards it has and gets the ones it lacks, once.
+ */
 export async function seedHomeCards(tx: Tx): Promise<void> {
-  const [row] = await queryRows<{ existing: number }>(tx, sql`SELECT count(*)::int AS existing FROM home_cards`);
-  if (row && row.existing > 0) {
-    // Cards seeded before they had English texts get them, where nobody has changed their text since.
-    for (const card of CARDS.filter((item) => item.contentEn)) {
-      await tx.execute(sql`UPDATE home_cards SET content_en = ${card.contentEn!} WHERE content = ${card.content} AND content_en IS NULL`);
-    }
-    return;
+  // Cards seeded before they had English texts get them, where nobody has changed their text since.
+  for (const card of CARDS.filter((item) => item.contentEn)) {
+    await tx.execute(sql`UPDATE home_cards SET content_en = ${card.contentEn!} WHERE content = ${card.content} AND content_en IS NULL`);
   }
-  const roleRows = await tx.select({ id: roles.id, code: roles.code }).from(roles);
-  const roleId = new Map(roleRows.map((role) => [role.code, role.id]));
-  await tx.insert(homeCards).values(CARDS.map(({ role, ...card }) => ({ ...card, roleId: role ? (roleId.get(role) ?? null) : null })));
+  const [recorded] = await queryRows<{ value: string }>(tx, sql`SELECT value FROM system_config WHERE key = ${SEEDED_CARDS_KEY}`);
+  const seeded = new Set<string>(
+    recorded
+      ? (JSON.parse(recorded.value) as string[])
+      : (await queryRows<{ content: string; role: string | null }>(tx, sql`SELECT hc.content, r.code AS role FROM home_cards hc LEFT JOIN roles r ON r.id = hc.role_id`)).map(identity),
+  );
+  const missing = CARDS.filter((card) => !seeded.has(identity(card)));
+  if (missing.length) {
+    const roleRows = await tx.select({ id: roles.id, code: roles.code }).from(roles);
+    const roleId = new Map(roleRows.map((role) => [role.code, role.id]));
+    await tx.insert(homeCards).values(missing.map(({ role, ...card }) => ({ ...card, roleId: role ? (roleId.get(role) ?? null) : null })));
+    for (const card of missing) seeded.add(identity(card));
+  }
+  const value = JSON.stringify([...seeded].sort());
+  await tx.execute(sql`
+    INSERT INTO system_config (key, value) VALUES (${SEEDED_CARDS_KEY}, ${value})
+    ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now() WHERE system_config.value <> excluded.value`);
 }

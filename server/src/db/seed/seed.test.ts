@@ -37,4 +37,37 @@ describe('seeding the demo school again (every start does)', () => {
     expect(await count(sql`SELECT count(*) AS n FROM students`)).toBe(before.students);
     expect(before.grants).toBeGreaterThan(100);
   });
+
+  it('gives an existing menu to the roles a later release adds, once', async () => {
+    const dormitoryGrants = sql`SELECT count(*) AS n FROM role_menus rm JOIN menus m ON m.id = rm.menu_id JOIN roles r ON r.id = rm.role_id
+      WHERE m.code = 'campusLife.dormitory' AND r.code IN ('student', 'parent')`;
+    expect(await count(dormitoryGrants)).toBe(2);
+    // A database seeded when the dormitories were the class teacher's only, before grants were recorded.
+    await t.database.db.execute(sql`DELETE FROM role_menus WHERE menu_id = (SELECT id FROM menus WHERE code = 'campusLife.dormitory') AND role_id IN (SELECT id FROM roles WHERE code IN ('student', 'parent'))`);
+    await t.database.db.execute(sql`DELETE FROM system_config WHERE key = 'seed.menuGrants'`);
+    await seedDemo(t.database.db, t.config);
+    expect(await count(dormitoryGrants)).toBe(2);
+
+    // Recorded now: what the administrator takes away afterwards stays away.
+    await t.database.db.execute(sql`DELETE FROM role_menus WHERE menu_id = (SELECT id FROM menus WHERE code = 'campusLife.dormitory') AND role_id = (SELECT id FROM roles WHERE code = 'parent')`);
+    await seedDemo(t.database.db, t.config);
+    expect(await count(dormitoryGrants)).toBe(1);
+  });
+
+  it('adds the home cards a later release brings, and not the ones the administrator deleted', async () => {
+    const lectureCards = sql`SELECT count(*) AS n FROM home_cards hc JOIN roles r ON r.id = hc.role_id WHERE hc.content = 'lecturesToSignUp' AND r.code = 'student'`;
+    const cards = sql`SELECT count(*) AS n FROM home_cards`;
+    const before = await count(cards);
+    // A database seeded before the campus life cards, and before the seed recorded the cards it made.
+    await t.database.db.execute(sql`DELETE FROM home_cards WHERE content = 'lecturesToSignUp'`);
+    await t.database.db.execute(sql`DELETE FROM system_config WHERE key = 'seed.homeCards'`);
+    await seedDemo(t.database.db, t.config);
+    expect(await count(lectureCards)).toBe(1);
+    expect(await count(cards)).toBe(before);
+
+    await t.database.db.execute(sql`DELETE FROM home_cards WHERE content = 'lecturesToSignUp'`);
+    await seedDemo(t.database.db, t.config);
+    expect(await count(lectureCards)).toBe(0);
+    expect(await count(cards)).toBe(before - 1);
+  });
 });

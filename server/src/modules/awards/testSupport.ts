@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
-import type { TestApp } from '../../../test/helpers.ts';
+import { apiKit, type TestApp } from '../../../test/helpers.ts';
 
 /** Helpers shared by the awards tests (not a test file itself). */
 export function awardsTestKit(t: TestApp, tokens: Record<string, string>) {
-  const call = (url: string, payload: unknown, account: string, headers: Record<string, string> = {}) =>
-    t.inject({ method: 'POST', url, headers: { [t.config.tokenHeader]: tokens[account]!, ...headers }, payload: payload as object });
-  const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.database.db, query);
+  const api = apiKit(t, tokens);
+  const { rows } = api;
 
   /** A small picture owned by `account`, stored as the upload call would store it. */
   async function pictureOf(account: string, id: string): Promise<string> {
@@ -36,15 +34,5 @@ export function awardsTestKit(t: TestApp, tokens: Record<string, string>) {
     return row!;
   }
 
-  /** Calls in English and in Chinese; both must be refused with the given texts. */
-  async function refusedBoth(url: string, payload: unknown, account: string, en: string, zh: string): Promise<number> {
-    const english = await call(url, payload, account, { cookie: 'language=en' });
-    const body = english.json();
-    if (body.result !== false || !String(body.msg).includes(en)) throw new Error(`${url} ${JSON.stringify(payload)} as ${account}: ${JSON.stringify(body)} (expected "${en}")`);
-    const chinese = (await call(url, payload, account)).json();
-    if (chinese.result !== false || !String(chinese.msg).includes(zh)) throw new Error(`${url} ${JSON.stringify(payload)} as ${account}: ${JSON.stringify(chinese)} (expected "${zh}")`);
-    return english.statusCode;
-  }
-
-  return { call, rows, pictureOf, demoClassStudents, foreignStudent, refusedBoth };
+  return { ...api, pictureOf, demoClassStudents, foreignStudent };
 }

@@ -54,6 +54,8 @@ export interface ManagePageProps<Row extends object, Search extends object> {
   actionsWidth?: number;
   /** Dialogs and drawers of the page, rendered once. */
   children?: (context: ManageContext<Row>) => ReactNode;
+  /** Nothing may be changed here whatever the permissions (e.g. an administrator looking at a class teacher's records). */
+  readOnly?: boolean;
   /** Pass the table a ref-like handle so dialogs can reload it. */
   'data-testid'?: string;
 }
@@ -82,6 +84,7 @@ export function ManagePage<Row extends object, Search extends object = Record<st
   rowActions,
   actionsWidth = 260,
   children,
+  readOnly = false,
   'data-testid': testId = 'manage-page',
 }: ManagePageProps<Row, Search>) {
   const { t } = useTranslation();
@@ -91,8 +94,8 @@ export function ManagePage<Row extends object, Search extends object = Record<st
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [exporting, setExporting] = useState(false);
   const search = useRef<Record<string, unknown>>(toSearch((initialSearch ?? {}) as Search));
-  const canEdit = allowed({ permissions: [editPermission] });
-  const canDelete = allowed({ permissions: [deletePermission] });
+  const canEdit = !readOnly && allowed({ permissions: [editPermission] });
+  const canDelete = !readOnly && allowed({ permissions: [deletePermission] });
 
   const reload = () => table.current?.reload();
   // The rows of the last load: the table's handle still holds the previous ones while this load's render runs.

@@ -3,6 +3,7 @@ import { Avatar, Button, Card, Col, Descriptions, Empty, Row, Statistic, Tag, Ty
 import { AppstoreOutlined, QrcodeOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { SCHOOL_TIME_ZONE } from '@campus/contract';
 import { useSession } from '../../state/session.ts';
 import { useRouteTable } from '../../app/routeTable.ts';
 import { flattenRoutes, routeTitle, type AppRoute } from '../../app/menuRoutes.ts';
@@ -59,7 +60,8 @@ export default function Dashboard(_props: PageProps) {
     [table.tree],
   );
   const name = user?.displayName || user?.username || user?.userId || '';
-  const today = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'zh-CN', { dateStyle: 'full' }).format(new Date());
+  // The school's date: a parent abroad sees the day the school is living.
+  const today = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'zh-CN', { dateStyle: 'full', timeZone: SCHOOL_TIME_ZONE }).format(new Date());
 
   return (
     <div className="dashboard" data-testid="dashboard">

@@ -60,3 +60,28 @@ export async function listMyAwards(
     rows: rows.map((row) => ({ ...row, notes: row.notes ?? '', pictures: row.pictures.flatMap((id) => (pictures.has(id) ? [pictures.get(id)!] : [])) })),
   };
 }
+
+/** The newest awards of both kinds won by these students (a class teacher's class overview), newest award date first. */
+export async function recentAwardsOf(db: DbOrTx, studentIds: readonly number[], limit: number): Promise<{ kind: 'disciplinary' | 'aboveSchool'; name: string; studentName: string; awardedOn: string }[]> {
+  if (studentIds.length === 0) return [];
+  const ids = sql`${sql.param([...studentIds])}::int[]`;
+  return queryRows(db, sql`
+    SELECT kind, name, "studentName", "awardedOn" FROM (
+      SELECT 'disciplinary' AS kind, cp.name, s.name AS "studentName", cp.awarded_on AS awarded, ${day(sql`cp.awarded_on`)} AS "awardedOn", d.id
+      FROM disciplinary_awards d JOIN competition_prizes cp ON cp.id = d.prize_id JOIN students s ON s.id = d.student_id WHERE d.student_id = ANY(${ids})
+      UNION ALL
+      SELECT 'aboveSchool' AS kind, a.name, s.name, a.awarded_on, ${day(sql`a.awarded_on`)}, a.id
+      FROM above_school_awards a JOIN above_school_award_winners w ON w.award_id = a.id JOIN students s ON s.id = w.student_id WHERE w.student_id = ANY(${ids})
+    ) awards ORDER BY awarded DESC, id DESC LIMIT ${limit}`);
+}
+
+/** How many awards of both kinds each of these students has. */
+export async function awardCountsOf(db: DbOrTx, studentIds: readonly number[]): Promise<Map<number, number>> {
+  if (studentIds.length === 0) return new Map();
+  const ids = sql`${sql.param([...studentIds])}::int[]`;
+  const rows = await queryRows<{ studentId: number; n: number }>(db, sql`
+    SELECT "studentId", count(*)::int AS n FROM (
+      SELECT d.student_id AS "studentId" FROM disciplinary_awards d WHERE d.student_id = ANY(${ids})
+      UNION ALL SELECT w.student_id FROM above_school_award_winners w WHERE w.student_id = ANY(${ids})) x GROUP BY "studentId"`);
+  return new Map(rows.map((row) => [row.studentId, row.n]));
+}

@@ -124,6 +124,61 @@ describe('course selection (学生选课)', () => {
     expect(counts).toEqual({ enrolled: 5, real: 5 });
   });
 
+  it("checks a student's and their parent's choices at once against each other", async () => {
+    const termId = await nextTerm();
+    // Saturday's first period: nobody has lessons then.
+    const sessionId = await course(termId, '同时选课', 10, 6, 1);
+    const student = await demoStudent();
+    const [mine, parents] = await Promise.all([
+      call('/api/electives/selection/choose', { sessionId, kind: 'minor' }, '201911001', EN),
+      call('/api/electives/selection/choose', { sessionId, kind: 'minor', studentId: student.id }, 'jz201911001', EN),
+    ]);
+    const answers = [mine.json(), parents.json()];
+    expect(answers.filter((a) => a.result)).toHaveLength(1);
+    expect(answers.find((a) => !a.result)).toMatchObject({ msg: 'You already have a minor course: withdraw it first' });
+    expect(await sessionOf('同时选课')).toMatchObject({ enrolled: 1 });
+    expect((await call('/api/electives/selection/withdraw', { termId, kind: 'minor' }, '201911001')).json().result).toBe(true);
+  });
+
+  it('answers each of many choices made at once on its own: seats in the order they came, refusals, names in each language', async () => {
+    const termId = await nextTerm();
+    const open = await course(termId, '一起选的课', 2, 6, 2);
+    await t.database.db.execute(sql`UPDATE courses SET name_en = 'Chosen together' WHERE id = (SELECT course_id FROM elective_sessions WHERE id = ${open})`);
+    const junior = await course(termId, '只给低年级', 10, 6, 3);
+    await t.database.db.execute(sql`UPDATE elective_declarations SET grade_ids = ARRAY(SELECT id FROM grades WHERE sort < 7) WHERE session_id = ${junior}`);
+    const students = await rows<{ userId: number }>(sql`
+      SELECT s.user_id AS "userId" FROM students s JOIN classes c ON c.id = s.class_id JOIN grades g ON g.id = c.grade_id
+      WHERE g.sort >= 7 AND s.user_id IS NOT NULL AND s.in_school_status = '1'
+        AND NOT EXISTS (SELECT 1 FROM elective_choices ch WHERE ch.term_id = ${termId} AND ch.student_id = s.id)
+      ORDER BY s.id LIMIT 6`);
+    const caller = (i: number, language: 'en' | 'zh'): Caller => ({ auth: { userId: students[i]!.userId } as Caller['auth'], permissions: new Set(), language });
+    const settled = await Promise.allSettled([
+      choose(t.database.db, caller(0, 'en'), { sessionId: open, kind: 'major' }),
+      choose(t.database.db, caller(1, 'zh'), { sessionId: junior, kind: 'major' }),
+      choose(t.database.db, caller(2, 'en'), { sessionId: open, kind: 'major' }),
+      choose(t.database.db, caller(3, 'en'), { sessionId: 999_999, kind: 'major' }),
+      choose(t.database.db, caller(4, 'en'), { sessionId: open, kind: 'major' }),
+      choose(t.database.db, caller(5, 'en'), { sessionId: open, kind: 'minor' }),
+    ]);
+    const outcome = (r: PromiseSettledResult<{ status: string; name: string }>) => (r.status === 'fulfilled' ? r.value : (r.reason as { key: string }).key);
+    // The first two who asked for the open course (0 and 2) get its two seats; the others are told it is full.
+    expect(settled.map(outcome)).toEqual([
+      { status: 'enrolled', name: 'Chosen together' },
+      'elective.notForGrade',
+      { status: 'enrolled', name: 'Chosen together' },
+      'errors.notFound',
+      'elective.classFull',
+      'elective.classFull',
+    ]);
+    const counts = await one<{ enrolled: number; real: number; chosen: number }>(sql`
+      SELECT es.enrolled, (SELECT count(*)::int FROM elective_enrolments ee WHERE ee.session_id = es.id) AS real,
+        (SELECT count(*)::int FROM elective_choices c WHERE c.session_id = es.id) AS chosen
+      FROM elective_sessions es WHERE es.id = ${open}`);
+    expect(counts).toEqual({ enrolled: 2, real: 2, chosen: 2 });
+    // The refusal names the course in its caller's language.
+    expect((settled[1] as PromiseRejectedResult).reason.params).toMatchObject({ name: '只给低年级' });
+  });
+
   it('draws a lottery term fairly after its window: majors first, then minors, each told', async () => {
     const term = await one<{ id: number }>(sql`SELECT id FROM terms WHERE code = '2025-2026-2'`);
     await call('/api/electives/settings/save', { termId: term.id, selectionStart: '2020-01-01 08:00', selectionEnd: '2099-01-01 08:00', mode: 'lottery' }, 'admin');

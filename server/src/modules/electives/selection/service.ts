@@ -13,11 +13,11 @@ import {
   type SelectionSettingsForm,
   type SelectionView,
 } from '@campus/contract';
-import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { BatchedStatement, BatchedWork, intArray, jsonValue, queryRows, statementText, type BatchOutcome, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { schoolInstant, schoolMinute } from '../../../platform/schoolClock.ts';
-import { ownStudentIds } from '../../../platform/scope.ts';
+import { ownStudentIdsOf } from '../../../platform/scope.ts';
 import { localName, slotNames } from '../../timetable/views/queries.ts';
 import { dayName, periodName, sendMessages } from '../common.ts';
 
@@ -138,13 +138,32 @@ interface StudentFacts {
   gradeName: string;
 }
 
+/**
+ * Each caller's own students (request: their user id), themselves first: one statement for the callers of a
+ * moment (BatchedStatement), since every choice of a thousand students choosing at once starts here.
+ */
+const ownStudentsStatements = new Map<Language, BatchedStatement<StudentFacts & { self: boolean | null }>>();
+function ownStudentsStatement(language: Language): BatchedStatement<StudentFacts & { self: boolean | null }> {
+  let statement = ownStudentsStatements.get(language);
+  if (!statement) {
+    const user = sql.raw('(request.input->>0)::int');
+    statement = new BatchedStatement(
+      statementText(sql`
+        SELECT request.position, s.id, s.name, s.user_id AS "userId", s.class_id AS "classId", coalesce(c.name, '') AS "className", c.grade_id AS "gradeId",
+          coalesce(${localName('g', language)}, '') AS "gradeName", s.user_id = ${user} AS self
+        FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS request(input, position)
+        CROSS JOIN LATERAL (${ownStudentIdsOf(user)}) own(id) JOIN students s ON s.id = own.id
+        LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN grades g ON g.id = c.grade_id
+        ORDER BY request.position, s.user_id = ${user} DESC, s.student_number`),
+    );
+    ownStudentsStatements.set(language, statement);
+  }
+  return statement;
+}
+
 /** The student a choice is for: the caller themselves, or a parent's child (`studentId`, or the first child). */
 async function studentFor(db: DbOrTx, caller: Caller, studentId: number | undefined): Promise<{ student: StudentFacts | null; children: SelectionView['children'] }> {
-  const own = await queryRows<StudentFacts & { self: boolean }>(db, sql`
-    SELECT s.id, s.name, s.user_id AS "userId", s.class_id AS "classId", coalesce(c.name, '') AS "className", c.grade_id AS "gradeId",
-      coalesce(${localName('g', caller.language)}, '') AS "gradeName", s.user_id = ${caller.auth.userId} AS self
-    FROM (${ownStudentIds(caller.auth)}) own(id) JOIN students s ON s.id = own.id LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN grades g ON g.id = c.grade_id
-    ORDER BY s.user_id = ${caller.auth.userId} DESC, s.student_number`);
+  const own = await ownStudentsStatement(caller.language).run(db, [caller.auth.userId]);
   const self = own.find((row) => row.self);
   const children = self ? [] : own.map((row) => ({ id: row.id, name: row.name, className: row.className }));
   if (studentId !== undefined && !own.some((row) => row.id === studentId)) throw forbidden('elective.notYourChild');
@@ -223,86 +242,167 @@ async function lockStudent(tx: Tx, studentId: number): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('elective-student'), ${studentId})`);
 }
 
-/**
- * A major or minor course for a student. First come: a seat is taken at once by a conditional update of the
- * course's count (concurrent choosers of one course queue on its row, none past the capacity); lottery: the
- * preference waits for the draw.
- */
-export async function choose(db: Db, caller: Caller, input: { sessionId: number; kind: ChoiceKind; studentId?: number | undefined }): Promise<{ status: string; name: string }> {
-  const student = await requireStudent(db, caller, input.studentId);
-  return db.transaction(async (tx) => {
-    await lockStudent(tx, student.id);
-    // Everything the rules need in one statement: a thousand students choose in the same second, and on a
-    // busy machine each round trip costs more than the reads themselves.
-    const slot = { termId: sql`x.term_id`, day: sql`x.day`, period: sql`x.period`, weekFrom: sql`x.week_from`, weekTo: sql`x.week_to` };
-    const [facts] = await queryRows<{
-      termId: number;
-      name: string;
-      day: number;
-      period: number;
-      grades: number[];
-      courseId: number;
-      settings: { phase: string; mode: string; start: string; end: string } | string | null;
-      existing: { kind: ChoiceKind; sessionId: number; courseId: number }[] | string;
-      clash: string | null;
-    }>(tx, sql`
-      WITH x AS (
-        SELECT es.term_id, ${localName('co', caller.language)} AS name, es.day, es.period, es.week_from, es.week_to, d.grade_ids, es.course_id
-        ${COURSE_FROM} WHERE es.id = ${input.sessionId})
-      SELECT x.term_id AS "termId", x.name, x.day, x.period, x.grade_ids AS grades, x.course_id AS "courseId",
-        (SELECT json_build_object('phase', CASE WHEN now() < ss.selection_start THEN 'before' WHEN now() <= ss.selection_end THEN 'open' ELSE 'closed' END,
-           'mode', ss.mode, 'start', ss.selection_start, 'end', ss.selection_end) FROM elective_selection_settings ss WHERE ss.term_id = x.term_id) AS settings,
-        (SELECT coalesce(json_agg(json_build_object('kind', c.kind, 'sessionId', c.session_id, 'courseId', ces.course_id)), '[]'::json)
-           FROM elective_choices c JOIN elective_sessions ces ON ces.id = c.session_id WHERE c.term_id = x.term_id AND c.student_id = ${student.id}) AS existing,
-        (SELECT busy.what FROM (${studentBusy(student, slot, caller.language)}) busy LIMIT 1) AS clash
-      FROM x`);
-    if (!facts) throw notFound();
-    if (!student.gradeId || !facts.grades.map(Number).includes(student.gradeId)) throw conflict('elective.notForGrade', { name: facts.name, grade: student.gradeName });
-    const settings = facts.settings ? jsonValue(facts.settings) : null;
-    if (!settings) throw conflict('elective.noSettings');
-    if (settings.phase !== 'open') throw conflict('elective.selectionClosed', { start: schoolMinute(settings.start), end: schoolMinute(settings.end) });
-    const existing = jsonValue(facts.existing);
-    if (existing.some((row) => row.kind === input.kind)) throw conflict('elective.kindTaken', { kind: translate(caller.language, `elective.kind.${input.kind}`) });
-    if (existing.some((row) => row.sessionId === input.sessionId || row.courseId === facts.courseId)) throw conflict('elective.sameCourse');
-    if (facts.clash) throw conflict('elective.timeConflict', { what: facts.clash, ...(await slotNames(tx, caller.language))(facts.day, facts.period) });
-    const choice = (status: string, from: SQL) => sql`
-      INSERT INTO elective_choices (term_id, student_id, kind, session_id, status, chosen_by_user_id)
-      SELECT ${facts.termId}, ${student.id}, ${input.kind}, ${input.sessionId}, ${status}, ${caller.auth.userId} ${from}`;
-    if (settings.mode !== 'first_come') {
-      await tx.execute(choice('waiting', sql``));
-      return { status: 'waiting', name: facts.name };
-    }
-    // The seat, the enrolment and the choice in one statement; the update queues concurrent choosers of the
-    // course on its row, so none is given a seat past the capacity.
-    const [taken] = await queryRows<{ n: number }>(tx, sql`
-      WITH seat AS (UPDATE elective_sessions SET enrolled = enrolled + 1 WHERE id = ${input.sessionId} AND enrolled < capacity RETURNING id),
-        enrolment AS (INSERT INTO elective_enrolments (session_id, student_id) SELECT id, ${student.id} FROM seat ON CONFLICT DO NOTHING RETURNING 1),
-        chosen AS (${choice('enrolled', sql`FROM seat`)} RETURNING 1)
-      SELECT count(*)::int AS n FROM seat`);
-    if (!taken?.n) throw conflict('elective.classFull');
-    return { status: 'enrolled', name: facts.name };
-  });
+interface ChoiceRequest {
+  caller: Caller;
+  student: StudentFacts;
+  input: { sessionId: number; kind: ChoiceKind };
+}
+
+type ChoiceResult = { status: string; name: string };
+
+/** What the rules of a choice read: the course, its term's settings, the student's choices in the term and what else they have at its time. */
+interface ChoiceFacts {
+  position: number | string;
+  termId: number;
+  name: string;
+  day: number;
+  period: number;
+  grades: number[];
+  courseId: number;
+  settings: { phase: string; mode: string; start: string; end: string } | string | null;
+  existing: { kind: ChoiceKind; sessionId: number; courseId: number }[] | string;
+  clash: string | null;
 }
 
 /**
- * What the student has at a course's time in its weeks (what): their other electives and preferences, their
- * teaching classes, their class's lessons. The slot's parts are SQL (values, or columns of the statement).
+ * A major or minor course for a student. First come: a seat is taken at once by a conditional update of the
+ * course's count (none past the capacity); lottery: the preference waits for the draw. Choices asked at the
+ * same time are made together (chooseTogether).
  */
-function studentBusy(student: StudentFacts, slot: { termId: SQL; day: SQL; period: SQL; weekFrom: SQL; weekTo: SQL }, language: Language) {
+export async function choose(db: Db, caller: Caller, input: { sessionId: number; kind: ChoiceKind; studentId?: number | undefined }): Promise<ChoiceResult> {
+  const student = await requireStudent(db, caller, input.studentId);
+  return choices.run(db, { caller, student, input: { sessionId: input.sessionId, kind: input.kind } });
+}
+
+/**
+ * Choices that arrive together are made in one transaction of a few statements, whatever their number: a
+ * thousand students choose in the same second, and on a busy machine each round trip costs more than the
+ * reads and writes themselves. A student has at most one choice in a batch (the next waits for the next
+ * batch), so each choice's rules read only what was committed before; the seats of a course go in the
+ * order the choices arrived.
+ */
+const choices = new BatchedWork<ChoiceRequest, ChoiceResult>((db, requests) => chooseTogether(db, requests), { key: (request) => request.student.id });
+
+async function chooseTogether(db: Db, requests: ChoiceRequest[]): Promise<BatchOutcome<ChoiceResult>[]> {
+  return db.transaction(async (tx) => {
+    // The students first, then the first-come courses' rows, each in id order (a withdrawal too takes its
+    // student, then its course): batches of several processes never wait on each other in a circle. A
+    // lottery course's row is not taken, so a draw never waits here. With the rows held, the reads below
+    // see every seat taken before.
+    const studentIds = [...new Set(requests.map((request) => request.student.id))].sort((a, b) => a - b);
+    await queryRows(tx, sql`SELECT pg_advisory_xact_lock(hashtext('elective-student'), id) FROM unnest(${intArray(studentIds)}) AS id`, { prepared: true });
+    const sessionIds = [...new Set(requests.map((request) => request.input.sessionId))];
+    await queryRows(tx, sql`
+      SELECT es.id FROM elective_sessions es JOIN elective_selection_settings ss ON ss.term_id = es.term_id AND ss.mode = 'first_come'
+      WHERE es.id = ANY(${intArray(sessionIds)}) ORDER BY es.id FOR NO KEY UPDATE OF es`, { prepared: true });
+
+    const facts = new Map<number, ChoiceFacts>();
+    for (const language of new Set(requests.map((request) => request.caller.language))) {
+      const asked = requests.flatMap((request, i) => (request.caller.language === language ? [[i, request.student.id, request.input.sessionId, request.student.classId ?? 0]] : []));
+      for (const row of await choiceFacts(tx, language, asked)) facts.set(Number(row.position), row);
+    }
+    const outcomes: (BatchOutcome<ChoiceResult> | null)[] = [];
+    const wanted: { position: number; termId: number; firstCome: boolean }[] = [];
+    for (const [i, request] of requests.entries()) {
+      try {
+        const found = facts.get(i);
+        const settings = await checkChoice(tx, request, found);
+        if (settings.mode !== 'first_come') outcomes.push({ value: { status: 'waiting', name: found!.name } });
+        else outcomes.push(null);
+        wanted.push({ position: i, termId: found!.termId, firstCome: settings.mode === 'first_come' });
+      } catch (error) {
+        outcomes.push({ error });
+      }
+    }
+    if (!wanted.length) return outcomes as BatchOutcome<ChoiceResult>[];
+    // The seats, the enrolments and the choices in one statement. A course's free seats go to its choosers
+    // in the order they came; its count rises only if the seats are still free (never past the capacity).
+    const rows = wanted.map(({ position, termId, firstCome }) => {
+      const { student, input, caller } = requests[position]!;
+      return [position, termId, student.id, input.kind, input.sessionId, caller.auth.userId, firstCome];
+    });
+    const placed = await queryRows<{ position: number | string }>(tx, sql`
+      WITH wanted AS (
+        SELECT (w->>0)::int AS position, (w->>1)::int AS term_id, (w->>2)::int AS student_id, w->>3 AS kind, (w->>4)::int AS session_id,
+          (w->>5)::int AS chosen_by, (w->>6)::boolean AS first_come
+        FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS w),
+      granted AS (
+        SELECT w.* FROM (SELECT wanted.*, row_number() OVER (PARTITION BY session_id ORDER BY position) AS place FROM wanted WHERE first_come) w
+        JOIN elective_sessions es ON es.id = w.session_id WHERE w.place <= es.capacity - es.enrolled),
+      seat AS (
+        UPDATE elective_sessions es SET enrolled = es.enrolled + g.n FROM (SELECT session_id, count(*)::int AS n FROM granted GROUP BY session_id) g
+        WHERE es.id = g.session_id AND es.enrolled + g.n <= es.capacity RETURNING es.id),
+      placed AS (SELECT granted.* FROM granted WHERE granted.session_id IN (SELECT id FROM seat)),
+      enrolment AS (INSERT INTO elective_enrolments (session_id, student_id) SELECT session_id, student_id FROM placed ON CONFLICT DO NOTHING RETURNING 1),
+      chosen AS (
+        INSERT INTO elective_choices (term_id, student_id, kind, session_id, status, chosen_by_user_id)
+        SELECT term_id, student_id, kind, session_id, 'enrolled', chosen_by FROM placed
+        UNION ALL
+        SELECT term_id, student_id, kind, session_id, 'waiting', chosen_by FROM wanted WHERE NOT first_come
+        RETURNING 1)
+      SELECT position FROM placed`, { prepared: true });
+    const seated = new Set(placed.map((row) => Number(row.position)));
+    return outcomes.map((outcome, i) => {
+      if (outcome) return outcome;
+      const { name } = facts.get(i)!;
+      return seated.has(i) ? { value: { status: 'enrolled', name } } : { error: conflict('elective.classFull') };
+    });
+  });
+}
+
+/** The facts of several choices of callers of one language: [position, student id, session id, class id] each; no row for an unknown course. */
+async function choiceFacts(tx: Tx, language: Language, asked: number[][]): Promise<ChoiceFacts[]> {
+  const slot = { termId: sql`x.term_id`, day: sql`x.day`, period: sql`x.period`, weekFrom: sql`x.week_from`, weekTo: sql`x.week_to` };
+  return queryRows<ChoiceFacts>(tx, sql`
+    WITH asked AS (
+      SELECT (a->>0)::int AS position, (a->>1)::int AS student_id, (a->>2)::int AS session_id, (a->>3)::int AS class_id
+      FROM jsonb_array_elements(${JSON.stringify(asked)}::jsonb) AS a)
+    SELECT asked.position, x.term_id AS "termId", x.name, x.day, x.period, x.grade_ids AS grades, x.course_id AS "courseId",
+      (SELECT json_build_object('phase', CASE WHEN now() < ss.selection_start THEN 'before' WHEN now() <= ss.selection_end THEN 'open' ELSE 'closed' END,
+         'mode', ss.mode, 'start', ss.selection_start, 'end', ss.selection_end) FROM elective_selection_settings ss WHERE ss.term_id = x.term_id) AS settings,
+      (SELECT coalesce(json_agg(json_build_object('kind', c.kind, 'sessionId', c.session_id, 'courseId', ces.course_id)), '[]'::json)
+         FROM elective_choices c JOIN elective_sessions ces ON ces.id = c.session_id WHERE c.term_id = x.term_id AND c.student_id = asked.student_id) AS existing,
+      (SELECT busy.what FROM (${studentBusy(sql`asked.student_id`, sql`asked.class_id`, slot, language)}) busy LIMIT 1) AS clash
+    FROM asked CROSS JOIN LATERAL (
+      SELECT es.term_id, ${localName('co', language)} AS name, es.day, es.period, es.week_from, es.week_to, d.grade_ids, es.course_id
+      ${COURSE_FROM} WHERE es.id = asked.session_id) x`, { prepared: true });
+}
+
+/** A choice's rules, in the order their refusals are told; the term's settings when it may be made. */
+async function checkChoice(tx: Tx, { caller, student, input }: ChoiceRequest, facts: ChoiceFacts | undefined): Promise<{ mode: string }> {
+  if (!facts) throw notFound();
+  if (!student.gradeId || !facts.grades.map(Number).includes(student.gradeId)) throw conflict('elective.notForGrade', { name: facts.name, grade: student.gradeName });
+  const settings = facts.settings ? jsonValue(facts.settings) : null;
+  if (!settings) throw conflict('elective.noSettings');
+  if (settings.phase !== 'open') throw conflict('elective.selectionClosed', { start: schoolMinute(settings.start), end: schoolMinute(settings.end) });
+  const existing = jsonValue(facts.existing);
+  if (existing.some((row) => row.kind === input.kind)) throw conflict('elective.kindTaken', { kind: translate(caller.language, `elective.kind.${input.kind}`) });
+  if (existing.some((row) => row.sessionId === input.sessionId || row.courseId === facts.courseId)) throw conflict('elective.sameCourse');
+  if (facts.clash) throw conflict('elective.timeConflict', { what: facts.clash, ...(await slotNames(tx, caller.language))(facts.day, facts.period) });
+  return settings;
+}
+
+/**
+ * What a student has at a course's time in its weeks (what): their other electives and preferences, their
+ * teaching classes, their class's lessons. The student, their class and the slot's parts are SQL (values,
+ * or columns of the statement).
+ */
+function studentBusy(studentId: SQL, classId: SQL, slot: { termId: SQL; day: SQL; period: SQL; weekFrom: SQL; weekTo: SQL }, language: Language) {
   const name = language === 'en' ? sql.raw(`coalesce(co.name_en, co.name)`) : sql.raw(`co.name`);
   const overlaps = (alias: string) => sql`${sql.raw(alias)}.week_from <= ${slot.weekTo} AND ${sql.raw(alias)}.week_to >= ${slot.weekFrom}`;
   return sql`
     SELECT ${name} AS what FROM elective_sessions es JOIN courses co ON co.id = es.course_id
       WHERE es.term_id = ${slot.termId} AND es.day = ${slot.day} AND es.period = ${slot.period} AND ${overlaps('es')}
-        AND (es.id IN (SELECT ee.session_id FROM elective_enrolments ee WHERE ee.student_id = ${student.id})
-          OR es.id IN (SELECT c.session_id FROM elective_choices c WHERE c.term_id = ${slot.termId} AND c.student_id = ${student.id} AND c.status = 'waiting'))
+        -- One list, so the plan starts from the student's few courses rather than from every course of the term.
+        AND es.id IN (SELECT ee.session_id FROM elective_enrolments ee WHERE ee.student_id = ${studentId}
+          UNION ALL SELECT c.session_id FROM elective_choices c WHERE c.term_id = ${slot.termId} AND c.student_id = ${studentId} AND c.status = 'waiting')
     UNION ALL
     SELECT tc.name FROM teaching_class_students m JOIN teaching_classes tc ON tc.id = m.teaching_class_id
       JOIN teaching_class_lessons l ON l.teaching_class_id = tc.id
-      WHERE m.student_id = ${student.id} AND m.removed_at IS NULL AND tc.term_id = ${slot.termId} AND l.day = ${slot.day} AND l.period = ${slot.period} AND ${overlaps('tc')}
+      WHERE m.student_id = ${studentId} AND m.removed_at IS NULL AND tc.term_id = ${slot.termId} AND l.day = ${slot.day} AND l.period = ${slot.period} AND ${overlaps('tc')}
     UNION ALL
     SELECT ${name} FROM timetable_entries te JOIN courses co ON co.id = te.course_id
-      WHERE te.class_id = ${student.classId ?? 0} AND te.term_id = ${slot.termId} AND te.day = ${slot.day} AND te.period = ${slot.period} AND ${overlaps('te')}`;
+      WHERE te.class_id = ${classId} AND te.term_id = ${slot.termId} AND te.day = ${slot.day} AND te.period = ${slot.period} AND ${overlaps('te')}`;
 }
 
 export async function withdrawChoice(db: Db, caller: Caller, input: { termId: number; kind: ChoiceKind; studentId?: number | undefined }): Promise<void> {

@@ -37,6 +37,8 @@ export interface ConductFilter {
   publisherUserId?: number | null;
   /** Records of the children of this parent only. */
   parentUserId?: number;
+  /** Records of these students only (a class teacher's class overview). */
+  studentIds?: readonly number[];
   keyword?: string;
   category?: ConductCategory;
   replied?: '0' | '1';
@@ -46,6 +48,7 @@ function where(filter: ConductFilter): SQL {
   const parts: SQL[] = [sql`TRUE`];
   if (filter.publisherUserId) parts.push(sql`r.publisher_user_id = ${filter.publisherUserId}`);
   if (filter.parentUserId) parts.push(sql`r.student_id IN (SELECT g.student_id FROM guardians g WHERE g.parent_user_id = ${filter.parentUserId})`);
+  if (filter.studentIds) parts.push(sql`r.student_id = ANY(${sql.param([...filter.studentIds])}::int[])`);
   if (filter.keyword) parts.push(sql`(s.name ILIKE ${likePattern(filter.keyword)} OR s.student_number ILIKE ${likePattern(filter.keyword)} OR r.content ILIKE ${likePattern(filter.keyword)})`);
   if (filter.category) parts.push(sql`r.category = ${filter.category}`);
   if (filter.replied === '1') parts.push(sql`EXISTS (SELECT 1 FROM conduct_replies cr WHERE cr.record_id = r.id)`);
@@ -71,4 +74,12 @@ export async function conductById(db: DbOrTx, id: number, me: number | null = nu
 export async function isGuardianOf(db: DbOrTx, parentUserId: number, studentId: number): Promise<boolean> {
   const [row] = await queryRows<{ ok: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM guardians WHERE parent_user_id = ${parentUserId} AND student_id = ${studentId}) AS ok`);
   return row?.ok === true;
+}
+
+/** How many conduct records each of these students has (a class teacher's student overview). */
+export async function conductCountsOf(db: DbOrTx, studentIds: readonly number[]): Promise<Map<number, number>> {
+  if (studentIds.length === 0) return new Map();
+  const rows = await queryRows<{ studentId: number; n: number }>(db, sql`
+    SELECT student_id AS "studentId", count(*)::int AS n FROM conduct_records WHERE student_id = ANY(${sql.param([...studentIds])}::int[]) GROUP BY student_id`);
+  return new Map(rows.map((row) => [row.studentId, row.n]));
 }

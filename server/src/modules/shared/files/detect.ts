@@ -186,7 +186,20 @@ export function detectFileKind(bytes: Buffer, name: string): FileKind | null {
   const media = isoMediaKind(bytes, extension);
   if (media) return media;
   if (startsWith(bytes, ID3) || isMpegAudioFrame(bytes)) return 'mp3';
+  if (extension === 'fet' && isFetDocument(bytes)) return 'fet';
   return null;
+}
+
+/**
+ * A FET data file: XML text (UTF-8, perhaps with a byte-order mark) whose root element is <fet>. Only the
+ * head is looked at; the importer parses the whole document and refuses what it cannot read.
+ */
+function isFetDocument(bytes: Buffer): boolean {
+  const head = bytes.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  if (!head.startsWith('<')) return false;
+  // The prolog (declaration, comments, doctype) may come first; the first element must be <fet>.
+  const withoutProlog = head.replace(/^(<\?[^>]*\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>|\s+)*/i, '');
+  return /^<fet[\s>]/i.test(withoutProlog);
 }
 
 /** True when the name's extension is one of the kind's extensions (a .png named .jpg is refused). */

@@ -24,7 +24,7 @@ export async function homeCardRoutes(fastify: FastifyInstance): Promise<void> {
     { config: { access: 'authenticated', readOnly: true }, schema: { tags: ['dashboard'], summary: "The caller's dashboard cards (their roles' and everyone's), statistics counted within their data scope" } },
     async (request) => {
       const auth = request.auth!;
-      return ok(await dashboardCards(database.db, auth, (await roleSetAccess.get(database.db, auth)).roleCodes, languageOf(request)));
+      return ok(await dashboardCards(database.db, auth, await roleSetAccess.get(database.db, auth), languageOf(request)));
     },
   );
 

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { DashboardCard, HomeCardForm, Language } from '@campus/contract';
 import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import { homeCards, roles } from '../../../db/schema/index.ts';
+import type { Caller } from '../../../platform/caller.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
 import { ownStudentIds, visibleClasses, visibleStudents } from '../../../platform/scope.ts';
@@ -10,6 +11,8 @@ import { cardsForRoles } from './queries.ts';
 import { waitingForApprover } from '../../applications/approvals/service.ts';
 import { onLeaveTodayCount } from '../../applications/leave/service.ts';
 import { waitingForTeacher } from '../../homeSchool/homework/service.ts';
+import { surveysToAnswer } from '../../surveys/answering/service.ts';
+import { eventsToRun, eventsToSignUp } from '../../campusLife/activities/service.ts';
 
 async function roleIdOf(db: DbOrTx, code: string): Promise<number | null> {
   if (!code) return null;
@@ -45,7 +48,8 @@ export async function deleteCards(db: Db, ids: number[]): Promise<void> {
 }
 
 /** A statistic card's number, always within what the caller may see. */
-async function statistic(db: DbOrTx, auth: AuthContext, key: string): Promise<number | undefined> {
+async function statistic(db: DbOrTx, caller: Caller, key: string): Promise<number | undefined> {
+  const { auth } = caller;
   switch (key) {
     case 'unreadMessages':
       return unreadCount(db, auth.userId);
@@ -127,20 +131,31 @@ async function statistic(db: DbOrTx, auth: AuthContext, key: string): Promise<nu
       const [row] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM shift_choice_changes WHERE status = 'pending'`);
       return row?.total ?? 0;
     }
+    case 'surveysToAnswer':
+      return surveysToAnswer(db, auth.userId);
+    case 'lecturesToSignUp':
+      return eventsToSignUp(db, auth.userId, 'lecture');
+    case 'activitiesToSignUp':
+      return eventsToSignUp(db, auth.userId, 'activity');
+    case 'lecturesToRun':
+      return eventsToRun(db, caller, 'lecture');
+    case 'activitiesToRun':
+      return eventsToRun(db, caller, 'activity');
     default:
       return undefined;
   }
 }
 
 /** The caller's dashboard: the enabled cards of their roles (and those for everyone), in their language. */
-export async function dashboardCards(db: DbOrTx, auth: AuthContext, roleCodes: string[], language: Language): Promise<DashboardCard[]> {
-  const cards = await cardsForRoles(db, roleCodes);
+export async function dashboardCards(db: DbOrTx, auth: AuthContext, access: { roleCodes: string[]; permissions: Set<string> }, language: Language): Promise<DashboardCard[]> {
+  const cards = await cardsForRoles(db, access.roleCodes);
+  const caller: Caller = { auth, permissions: access.permissions, language };
   return Promise.all(
     cards.map(async (card) => {
       const category = card.category as DashboardCard['category'];
       const content = (language === 'en' && card.contentEn) || card.content;
       const base: DashboardCard = { id: card.id, title: (language === 'en' && card.nameEn) || card.name, route: card.route, category, content };
-      return category === 'statistic' ? { ...base, value: await statistic(db, auth, card.content) } : base;
+      return category === 'statistic' ? { ...base, value: await statistic(db, caller, card.content) } : base;
     }),
   );
 }

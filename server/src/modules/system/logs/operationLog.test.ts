@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/helpers.ts';
+import { queryRows, textArray } from '../../../db/client.ts';
 import { operationLogs } from '../../../db/schema/index.ts';
 import { logList, pageLogs } from './queries.ts';
 
@@ -111,6 +112,42 @@ describe('GET /api/system/logs/export', () => {
     const body = (await page({ currPage: 0, limit: 50, search: { module: 'auth', outcome: 'success' } })).json();
     expect(body.data.total).toBeGreaterThan(0);
     expect(body.data.rows.every((r: { module: string; outcome: string }) => r.module === 'auth' && r.outcome === 'success')).toBe(true);
+  });
+});
+
+describe('calls made at once', () => {
+  it('logs each call in a row of its own, with its own parameters', async () => {
+    const student = await t.login('201911001');
+    // Courses that do not exist: failed calls are logged as well.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.inject({ method: 'POST', url: '/api/electives/selection/choose', headers: { 'x-token-xx': student }, payload: { sessionId: 700_000 + i, kind: 'major' } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(12).fill(404));
+    // The rows are written once the answers have left: wait for them (bounded).
+    let logged: { sessionId: number; account: string; outcome: string }[] = [];
+    for (let attempt = 0; attempt < 100 && logged.length < 12; attempt++) {
+      if (attempt) await new Promise((resolve) => setTimeout(resolve, 50));
+      logged = await queryRows(t.database.db, sql`
+        SELECT (params->>'sessionId')::int AS "sessionId", account, outcome FROM operation_logs
+        WHERE path = '/api/electives/selection/choose' AND (params->>'sessionId')::int >= 700000 ORDER BY 1`);
+    }
+    expect(logged).toEqual(Array.from({ length: 12 }, (_, i) => ({ sessionId: 700_000 + i, account: '201911001', outcome: 'failure' })));
+  });
+
+  it('keeps every text of a row as it was, quotes, backslashes and other scripts included', async () => {
+    const names = ['引号"甲', 'back\\slash', "it's {a,b}", 'NULL', 'ünïcødé 😀'];
+    await Promise.all(names.map((username) => t.post('/api/login/v4', { username, password: 'not-this-one' })));
+    let logged: { username: string; errorMessage: string | null; account: string | null }[] = [];
+    for (let attempt = 0; attempt < 100 && logged.length < names.length; attempt++) {
+      if (attempt) await new Promise((resolve) => setTimeout(resolve, 50));
+      logged = await queryRows(t.database.db, sql`
+        SELECT params->>'username' AS username, error_message AS "errorMessage", account FROM operation_logs
+        WHERE path = '/api/login/v4' AND params->>'username' = ANY(${textArray(names)})`);
+    }
+    expect(logged.map((row) => row.username).sort()).toEqual([...names].sort());
+    expect(logged.every((row) => row.errorMessage && row.account === null)).toBe(true);
   });
 });
 

@@ -17,6 +17,8 @@ export interface LessonAt {
   day: number;
   period: number;
   weekParity: WeekParity;
+  /** An imported draft's activity: its own other lessons are not in its way, and its students are its atoms. */
+  activityId: number | null;
 }
 
 /** Two lessons meet unless one is in odd weeks and the other in even weeks. */
@@ -76,10 +78,20 @@ export async function lessonConflict(db: DbOrTx, draftId: number, lesson: Lesson
   const t = (key: string, params: Record<string, string | number>) => translate(language, key, { ...params, day: slot.day, period: slot.period });
   const course = localName('co', language);
   const lessonWhat = sql`${course} || ' · ' || c.name`;
+  const activityId = lesson.activityId ?? 0;
+  const myAtoms = sql`(SELECT atoms FROM timetable_draft_activities WHERE id = ${activityId})`;
+  // The lessons of the draft at that time, except the one moved and the other lessons of its own activity.
   const others = sql`timetable_draft_lessons o JOIN courses co ON co.id = o.course_id JOIN classes c ON c.id = o.class_id
-    WHERE o.draft_id = ${draftId} AND o.id <> ${exceptLesson} AND o.day = ${day} AND o.period = ${period} AND ${parityMeets('o', lesson.weekParity)}`;
+    LEFT JOIN timetable_draft_activities oa ON oa.id = o.activity_id
+    WHERE o.draft_id = ${draftId} AND o.id <> ${exceptLesson} AND o.day = ${day} AND o.period = ${period} AND ${parityMeets('o', lesson.weekParity)}
+      AND (o.activity_id IS NULL OR o.activity_id <> ${activityId})`;
 
-  const [classBusy] = await queryRows<{ what: string }>(db, sql`SELECT ${course} AS what FROM ${others} AND o.class_id = ${lesson.classId} LIMIT 1`);
+  // Two parts of one class that share no students (FET's subgroups) may be taught at once; students in two
+  // imported activities at once clash whatever their classes.
+  const [classBusy] = await queryRows<{ what: string }>(db, sql`
+    SELECT ${course} AS what FROM ${others}
+      AND ((o.class_id = ${lesson.classId} AND (oa.atoms IS NULL OR ${myAtoms} IS NULL OR oa.atoms && ${myAtoms})) OR oa.atoms && ${myAtoms})
+    LIMIT 1`);
   if (classBusy) return t('arrange.classBusy', { class: facts.className, what: classBusy.what });
   const outside = sql`(${outsideUsesSql(facts.termId, language)}) u WHERE u.day = ${day} AND u.period = ${period}`;
   const [studentsBusy] = await queryRows<{ what: string }>(db, sql`SELECT u.what FROM ${outside} AND u.kind = 'class' AND u.owner = ${lesson.classId} LIMIT 1`);
@@ -98,8 +110,9 @@ export async function lessonConflict(db: DbOrTx, draftId: number, lesson: Lesson
 
   if (lesson.classroomId) {
     // A room holds classes_at_once classes at a time: the lessons already there, in the draft and outside.
+    // The classes of one activity are one use of the room.
     const uses = await queryRows<{ what: string }>(db, sql`
-      SELECT ${lessonWhat} AS what FROM ${others} AND o.classroom_id = ${lesson.classroomId}
+      SELECT what FROM (SELECT DISTINCT ON (coalesce(o.activity_id, -o.id)) ${lessonWhat} AS what FROM ${others} AND o.classroom_id = ${lesson.classroomId}) d
       UNION ALL SELECT u.what FROM ${outside} AND u.kind = 'room' AND u.owner = ${lesson.classroomId}
       LIMIT ${facts.classesAtOnce}`);
     if (uses.length >= facts.classesAtOnce) return t('arrange.roomBusy', { room: facts.roomName, what: uses[0]!.what });
@@ -116,15 +129,19 @@ export async function draftConflicts(db: DbOrTx, draftId: number, termId: number
   const course = localName('co', language);
   const rows = await queryRows<{ key: string; day: number; period: number; params: Record<string, string> }>(db, sql`
     WITH l AS (
-      SELECT d.id, d.class_id, d.teacher_id, d.classroom_id, d.day, d.period, d.week_parity, c.name AS class_name, ${course} AS course_name
+      SELECT d.id, d.class_id, d.teacher_id, d.classroom_id, d.day, d.period, d.week_parity, c.name AS class_name, ${course} AS course_name,
+        d.activity_id, a.atoms
       FROM timetable_draft_lessons d JOIN classes c ON c.id = d.class_id JOIN courses co ON co.id = d.course_id
+        LEFT JOIN timetable_draft_activities a ON a.id = d.activity_id
       WHERE d.draft_id = ${draftId}
     ), pairs AS (
-      SELECT a.*, b.class_id AS b_class, b.teacher_id AS b_teacher, b.course_name AS b_course, b.class_name AS b_class_name
+      SELECT a.*, b.class_id AS b_class, b.teacher_id AS b_teacher, b.course_name AS b_course, b.class_name AS b_class_name, b.atoms AS b_atoms
       FROM l a JOIN l b ON b.day = a.day AND b.period = a.period AND b.id > a.id
         AND (a.week_parity = 'all' OR b.week_parity = 'all' OR a.week_parity = b.week_parity)
+        AND (a.activity_id IS NULL OR b.activity_id IS NULL OR a.activity_id <> b.activity_id)
     ), outside AS (${outsideUsesSql(termId, language)})
-    SELECT 'arrange.classBusy' AS key, day, period, jsonb_build_object('class', class_name, 'what', b_course) AS params FROM pairs WHERE b_class = class_id
+    SELECT 'arrange.classBusy' AS key, day, period, jsonb_build_object('class', class_name, 'what', b_course) AS params FROM pairs
+      WHERE (b_class = class_id AND (atoms IS NULL OR b_atoms IS NULL OR atoms && b_atoms)) OR atoms && b_atoms
     UNION ALL
     SELECT 'arrange.teacherBusy', p.day, p.period, jsonb_build_object('teacher', st.name, 'what', p.b_course || ' · ' || p.b_class_name)
       FROM pairs p JOIN staff st ON st.id = p.teacher_id WHERE p.b_teacher = p.teacher_id
@@ -139,17 +156,19 @@ export async function draftConflicts(db: DbOrTx, draftId: number, termId: number
       FROM l JOIN teacher_unavailable_periods u ON u.term_id = ${termId} AND u.staff_id = l.teacher_id AND u.day = l.day AND u.period = l.period JOIN staff st ON st.id = l.teacher_id
     UNION ALL
     SELECT 'arrange.roomBusy', r.day, r.period, jsonb_build_object('room', cr.name, 'what', r.what)
-      FROM (SELECT classroom_id, day, period, count(*) AS uses, min(what) AS what FROM (
-              SELECT classroom_id, day, period, course_name || ' · ' || class_name AS what FROM l WHERE classroom_id IS NOT NULL
-              UNION ALL SELECT owner, day, period, what FROM outside WHERE kind = 'room') x
+      FROM (SELECT classroom_id, day, period, count(DISTINCT use) AS uses, min(what) AS what FROM (
+              SELECT classroom_id, day, period, 'l' || coalesce(activity_id, -id) AS use, course_name || ' · ' || class_name AS what FROM l WHERE classroom_id IS NOT NULL
+              UNION ALL SELECT owner, day, period, 'o' || row_number() OVER (), what FROM outside WHERE kind = 'room') x
             GROUP BY classroom_id, day, period) r
       JOIN classrooms cr ON cr.id = r.classroom_id
       WHERE r.uses > cr.classes_at_once
         AND EXISTS (SELECT 1 FROM l WHERE l.classroom_id = r.classroom_id AND l.day = r.day AND l.period = r.period)
     ORDER BY 2, 3`);
-  return rows.map((row) => {
+  // A clash of a combined lesson is met once per class it holds: each message once.
+  const messages = rows.map((row) => {
     const names = slot(row.day, row.period);
     const params = typeof row.params === 'string' ? (JSON.parse(row.params) as Record<string, string>) : row.params;
     return translate(language, row.key, { ...params, day: names.day, period: names.period });
   });
+  return [...new Set(messages)];
 }

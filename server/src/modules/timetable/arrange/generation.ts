@@ -7,6 +7,7 @@ import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { periodList, teachingDays } from '../views/queries.ts';
 import { outsideUsesSql } from './conflicts.ts';
 import { lockDraft } from './drafts.ts';
+import { buildFetProblem } from './fet/build.ts';
 import { planRowsSql } from './plan.ts';
 import type { Activity, ActivityGroup, Problem, Resource, Solution } from './solver/types.ts';
 
@@ -35,16 +36,33 @@ export async function queueGeneration(db: Db, userId: number, language: Language
   });
 }
 
+/** One activity of the solver's problem as the school's records. */
+export interface BuiltActivity {
+  /** Its class, or an imported activity's classes (none: a FET activity of teachers only, never written). */
+  classIds: number[];
+  className: string;
+  courseId: number;
+  courseName: string;
+  teacherId: number | null;
+  /** Its room (whichever copy of the room the solver chose). */
+  roomIds: number[];
+  /** An imported draft's activity, and the part of its class it is for. */
+  activityId: number | null;
+  label: string | null;
+}
+
 /** What the solver's indexes stand for, to write its answer back. */
-interface Built {
+export interface Built {
   problem: Problem;
-  /** Per activity: its class, course, teacher and its room (whichever copy of the room the solver chose). */
-  activities: { classId: number; className: string; courseId: number; courseName: string; teacherId: number | null; roomIds: number[] }[];
+  activities: BuiltActivity[];
+  /** The school's day and period of each of the problem's days and hours. */
   days: number[];
   periods: number[];
   locked: number;
   /** Classes whose plan needs more periods than their week has free: hours needed and free. */
   overfull: Map<number, { needed: number; free: number }>;
+  /** The classroom a room resource stands for, where the solver chooses rooms by resource (imported drafts). */
+  roomOfResource?: Map<number, number>;
 }
 
 interface LockedLesson {
@@ -155,7 +173,7 @@ export async function buildProblem(db: DbOrTx, draftId: number, termId: number, 
     const key = `${lesson.classId}:${lesson.courseId}`;
     lockedByItem.set(key, [...(lockedByItem.get(key) ?? []), activities.length]);
     activities.push(activity);
-    meta.push({ classId: lesson.classId, className: className.get(lesson.classId) ?? '', courseId: lesson.courseId, courseName: courseNames.get(key) ?? '', teacherId: lesson.teacherId, roomIds: lesson.classroomId ? [lesson.classroomId] : [] });
+    meta.push({ classIds: [lesson.classId], className: className.get(lesson.classId) ?? '', courseId: lesson.courseId, courseName: courseNames.get(key) ?? '', teacherId: lesson.teacherId, roomIds: lesson.classroomId ? [lesson.classroomId] : [], activityId: null, label: null });
     lockedCount++;
   }
 
@@ -174,7 +192,7 @@ export async function buildProblem(db: DbOrTx, draftId: number, termId: number, 
       const duration = i < doubles ? 2 : 1;
       members.push(activities.length);
       activities.push({ name: `${row.className} ${row.courseName}`, duration, resources: uses, ...(choices.length ? { roomChoices: choices } : {}) });
-      meta.push({ classId: row.classId, className: row.className, courseId: row.courseId, courseName: row.courseName, teacherId: row.teacherId, roomIds: roomId ? [roomId] : [] });
+      meta.push({ classIds: [row.classId], className: row.className, courseId: row.courseId, courseName: row.courseName, teacherId: row.teacherId, roomIds: roomId ? [roomId] : [], activityId: null, label: null });
     }
     if (members.length > 1) {
       // Spread over the week (a preference); never more on one day than the week needs.
@@ -185,7 +203,10 @@ export async function buildProblem(db: DbOrTx, draftId: number, termId: number, 
   for (const [at, set] of unavailableOf) resources[at]!.unavailable = [...set].sort((a, b) => a - b);
   // A class that needs more periods than it has free cannot be placed whole however long the search runs.
   const needed = new Map<number, number>();
-  activities.forEach((a, i) => needed.set(meta[i]!.classId, (needed.get(meta[i]!.classId) ?? 0) + a.duration));
+  activities.forEach((a, i) => {
+    const classId = meta[i]!.classIds[0]!;
+    needed.set(classId, (needed.get(classId) ?? 0) + a.duration);
+  });
   const overfull = new Map<number, { needed: number; free: number }>();
   for (const [classId, hoursNeeded] of needed) {
     const free = days.length * hours - (unavailableOf.get(classResource(classId))?.size ?? 0);
@@ -198,25 +219,33 @@ export async function buildProblem(db: DbOrTx, draftId: number, termId: number, 
 async function writeSolution(db: Db, draftId: number, built: Built, solution: Solution, language: Language, step: Parameters<TaskHandler<Payload>['run']>[2]): Promise<void> {
   const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
   const hours = built.problem.hours;
-  const lessons: { classId: number; courseId: number; teacherId: number | null; classroomId: number | null; day: number; period: number }[] = [];
+  type Row = { classId: number; courseId: number; teacherId: number | null; classroomId: number | null; day: number; period: number; activityId: number | null; label: string | null };
+  const lessons: Row[] = [];
   for (const placement of solution.placements) {
     const activity = built.problem.activities[placement.activity]!;
     if (activity.fixedStart !== undefined) continue;
     const info = built.activities[placement.activity]!;
     const day = built.days[Math.floor(placement.start / hours)]!;
-    for (let k = 0; k < activity.duration; k++) {
-      lessons.push({ classId: info.classId, courseId: info.courseId, teacherId: info.teacherId, classroomId: info.roomIds[0] ?? null, day, period: built.periods[(placement.start % hours) + k]! });
+    const chosenRoom = placement.room !== undefined ? built.roomOfResource?.get(placement.room) : undefined;
+    const classroomId = chosenRoom ?? info.roomIds[0] ?? null;
+    for (const classId of info.classIds) {
+      for (let k = 0; k < activity.duration; k++) {
+        lessons.push({ classId, courseId: info.courseId, teacherId: info.teacherId, classroomId, day, period: built.periods[(placement.start % hours) + k]!, activityId: info.activityId, label: info.label });
+      }
     }
   }
-  const unplaced: GenerationReport['unplaced'] = solution.unplaced.map((u) => {
-    const info = built.activities[u.activity]!;
-    const who = u.blockers.map((b) => built.problem.resources[b]?.name).filter(Boolean).slice(0, 3).join(', ');
-    const full = built.overfull.get(info.classId);
-    const reason = full
-      ? t('arrange.reason.classFull', { class: info.className, needed: full.needed, free: full.free })
-      : t(`arrange.reason.${u.reason}`, { who: who || info.className });
-    return { classId: info.classId, className: info.className, courseName: info.courseName, reason };
-  });
+  const unplaced: GenerationReport['unplaced'] = solution.unplaced
+    .filter((u) => built.activities[u.activity]!.classIds.length > 0)
+    .map((u) => {
+      const info = built.activities[u.activity]!;
+      const classId = info.classIds[0]!;
+      const who = u.blockers.map((b) => built.problem.resources[b]?.name).filter(Boolean).slice(0, 3).join(', ');
+      const full = built.overfull.get(classId);
+      const reason = full
+        ? t('arrange.reason.classFull', { class: info.className, needed: full.needed, free: full.free })
+        : t(`arrange.reason.${u.reason}`, { who: who || info.className });
+      return { classId, className: info.className, courseName: info.courseName, reason };
+    });
   const total = built.problem.activities.reduce((sum, a) => sum + a.duration, 0);
   const unplacedHours = solution.unplaced.reduce((sum, u) => sum + built.problem.activities[u.activity]!.duration, 0);
   const report: GenerationReport = {
@@ -232,9 +261,10 @@ async function writeSolution(db: Db, draftId: number, built: Built, solution: So
     await tx.execute(sql`DELETE FROM timetable_draft_lessons WHERE draft_id = ${draftId} AND NOT locked`);
     if (lessons.length) {
       await tx.execute(sql`
-        INSERT INTO timetable_draft_lessons (draft_id, class_id, course_id, teacher_id, classroom_id, day, period)
-        SELECT ${draftId}, l."classId", l."courseId", l."teacherId", l."classroomId", l.day, l.period
-        FROM jsonb_to_recordset(${JSON.stringify(lessons)}::jsonb) AS l("classId" int, "courseId" int, "teacherId" int, "classroomId" int, day smallint, period smallint)`);
+        INSERT INTO timetable_draft_lessons (draft_id, class_id, course_id, teacher_id, classroom_id, day, period, activity_id, label)
+        SELECT ${draftId}, l."classId", l."courseId", l."teacherId", l."classroomId", l.day, l.period, l."activityId", l.label
+        FROM jsonb_to_recordset(${JSON.stringify(lessons)}::jsonb)
+          AS l("classId" int, "courseId" int, "teacherId" int, "classroomId" int, day smallint, period smallint, "activityId" int, label text)`);
     }
     await tx.execute(sql`UPDATE timetable_drafts SET status = 'editing', report = ${JSON.stringify(report)}::jsonb, updated_at = now() WHERE id = ${draftId}`);
     await step.checkpoint(tx, { done: total, total }, {});
@@ -244,9 +274,9 @@ async function writeSolution(db: Db, draftId: number, built: Built, solution: So
 const generation: TaskHandler<Payload> = {
   async run(db, task, step) {
     const { draftId, seconds, language } = task.payload;
-    const [draft] = await queryRows<{ termId: number; status: string }>(db, sql`SELECT term_id AS "termId", status FROM timetable_drafts WHERE id = ${draftId}`);
+    const [draft] = await queryRows<{ termId: number; status: string; source: string }>(db, sql`SELECT term_id AS "termId", status, source FROM timetable_drafts WHERE id = ${draftId}`);
     if (!draft || draft.status !== 'generating') return;
-    const built = await buildProblem(db, draftId, draft.termId, language);
+    const built = draft.source === 'fet' ? await buildFetProblem(db, draftId, draft.termId, language) : await buildProblem(db, draftId, draft.termId, language);
     const total = built.problem.activities.length;
     await db.transaction((tx) => step.checkpoint(tx, { done: 0, total }, {}));
     // Progress is written at most once a second; each write also renews the task's claim.

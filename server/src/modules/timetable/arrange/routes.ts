@@ -3,6 +3,8 @@ import {
   arrangeOptionsSchema,
   draftFormSchema,
   draftSearchSchema,
+  fetImportSchema,
+  fetPreviewSchema,
   generateSchema,
   gridQuerySchema,
   idBodySchema,
@@ -26,6 +28,7 @@ import { ok } from '../../../platform/envelope.ts';
 import { t } from '../../../platform/i18n.ts';
 import { draftConflicts } from './conflicts.ts';
 import { createDraft, deleteDrafts, draftGrid, getDraft, lockLesson, moveLesson, pageDrafts, placeLesson, publishDraft, removeLesson } from './drafts.ts';
+import { importFet, previewFet } from './fet/importer.ts';
 import { queueGeneration } from './generation.ts';
 import { arrangeOptions, fillPlanFromTimetable, planRows, savePlanItem, saveUnavailable, unavailableSlots } from './plan.ts';
 
@@ -84,7 +87,14 @@ export async function arrangeRoutes(fastify: FastifyInstance): Promise<void> {
     await moveLesson(database.db, request.language, request.body);
     return ok(null, t(request, 'arrange.moved'));
   });
-  app.post(`${base}/drafts/place`, { config: write('place'), schema: { tags, summary: "Places an unplaced hour of a class's course (conflicts refused)", body: placeLessonSchema } }, async (request) =>
+  app.post(`${base}/fet/preview`, { config: read, schema: { tags, summary: "An uploaded .fet file beside the school's records: its week, activities, names matched, constraints kept and ignored", body: fetPreviewSchema } }, async (request) =>
+    ok(await previewFet(database.db, await callerOf(request), request.body)),
+  );
+  app.post(`${base}/fet/import`, { config: write('fetImport'), schema: { tags, summary: 'Imports an uploaded .fet file into a term as a draft of its own (missing classes, courses and classrooms created)', body: fetImportSchema } }, async (request) => {
+    const result = await importFet(database.db, await callerOf(request), request.body);
+    return ok(result, t(request, 'arrange.fetImported', { activities: result.activities, ...result.created }));
+  });
+  app.post(`${base}/drafts/place`, { config: write('place'), schema: { tags, summary: "Places an unplaced hour of a class's course, or an imported draft's activity whole (conflicts refused)", body: placeLessonSchema } }, async (request) =>
     ok({ id: await placeLesson(database.db, request.language, request.body) }, t(request, 'arrange.placed')),
   );
   app.post(`${base}/drafts/remove`, { config: write('remove'), schema: { tags, summary: 'Takes a lesson off the draft (it becomes unplaced)', body: lessonRefSchema } }, async (request) => {

@@ -10,6 +10,7 @@ import type { AppRoute } from '../../../app/menuRoutes.ts';
 import { i18n } from '../../../i18n/index.ts';
 import type { ApplicationListRow } from '../../../api/leave.ts';
 import { EnrolmentCertificatePage, GradeCertificatePage } from './CertificatePage.tsx';
+import { viewport } from '../../../test/viewport.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 10_000 });
@@ -85,15 +86,6 @@ const view = (kind: Kind, id: number, extra: Partial<ApplicationView> = {}): App
   ...extra,
 });
 
-/** Ant Design reads the breakpoints through matchMedia: answer them as a window `width` px wide would. */
-function viewport(width: number) {
-  window.matchMedia = ((query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
-  }) as typeof window.matchMedia;
-}
 const original = window.matchMedia;
 const success = vi.fn();
 let views: Record<number, ApplicationView>;

@@ -11,6 +11,7 @@ import type { AppRoute } from '../../../app/menuRoutes.ts';
 import { i18n } from '../../../i18n/index.ts';
 import type { ApplicationListRow } from '../../../api/leave.ts';
 import DaySchoolPage from './DaySchoolPage.tsx';
+import { viewport } from '../../../test/viewport.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 10_000 });
@@ -82,15 +83,6 @@ const view = (id: number, extra: Partial<ApplicationView> = {}): ApplicationView
   ...extra,
 });
 
-/** Ant Design reads the breakpoints through matchMedia: answer them as a window `width` px wide would. */
-function viewport(width: number) {
-  window.matchMedia = ((query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
-  }) as typeof window.matchMedia;
-}
 const original = window.matchMedia;
 const success = vi.fn();
 let views: Record<number, ApplicationView>;

@@ -10,6 +10,7 @@ import type { AppRoute } from '../../../app/menuRoutes.ts';
 import { i18n } from '../../../i18n/index.ts';
 import type { ApplicationListRow } from '../../../api/leave.ts';
 import LeavePage from './LeavePage.tsx';
+import { viewport } from '../../../test/viewport.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 10_000 });
@@ -78,15 +79,6 @@ const ON_LEAVE: OnLeaveRow[] = [
   { applicationId: 31, studentId: 41, studentName: 'Li Lei', studentNumber: 'S041', className: 'Class 8-1', leaveTypeName: 'Sick leave', startAt: '2026-11-25 08:00', endAt: '2026-11-25 17:00', reason: 'Cold' },
 ];
 
-/** Ant Design reads the breakpoints through matchMedia: answer them as a window `width` px wide would. */
-function viewport(width: number) {
-  window.matchMedia = ((query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
-  }) as typeof window.matchMedia;
-}
 const original = window.matchMedia;
 const success = vi.fn();
 let views: Record<number, ApplicationView>;

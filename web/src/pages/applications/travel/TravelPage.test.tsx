@@ -10,6 +10,7 @@ import type { AppRoute } from '../../../app/menuRoutes.ts';
 import { i18n } from '../../../i18n/index.ts';
 import type { ApplicationListRow } from '../../../api/leave.ts';
 import TravelPage from './TravelPage.tsx';
+import { viewport } from '../../../test/viewport.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 10_000 });
@@ -62,15 +63,6 @@ const view = (id: number): ApplicationView => ({
   trail: [{ step: 1, kind: 'departmentHead', approverNames: [], decision: 'reject', deciderName: 'Head Zhao', comment: 'Send someone else', decidedAt: '2026-11-25 09:00:00' }],
   canDecide: false,
 });
-
-function viewport(width: number) {
-  window.matchMedia = ((query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
-  }) as typeof window.matchMedia;
-}
 const original = window.matchMedia;
 const success = vi.fn();
 

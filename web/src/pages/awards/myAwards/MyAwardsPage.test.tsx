@@ -6,6 +6,7 @@ import type { MyAwardRow } from '@campus/contract';
 import { stub } from '../../../components/Timetable/callStub.ts';
 import type { AppRoute } from '../../../app/menuRoutes.ts';
 import MyAwardsPage from './MyAwardsPage.tsx';
+import { viewport } from '../../../test/viewport.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 vi.mock('../../../api/client.ts', async () => (await import('../../../components/Timetable/callStub.ts')).clientModule);
@@ -16,15 +17,6 @@ const rows: MyAwardRow[] = [
   { kind: 'disciplinary', id: 9, name: '一等奖', competitionTitle: '全市中学生数学竞赛', level: null, awardedOn: '2026-10-01', studentId: 1, studentName: '张小明', notes: '', pictures: [] },
 ];
 
-/** Ant Design reads the breakpoints through matchMedia: answer them as a window `width` px wide would. */
-function viewport(width: number) {
-  window.matchMedia = ((query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
-  }) as typeof window.matchMedia;
-}
 const original = window.matchMedia;
 
 beforeEach(() => {

@@ -7,6 +7,7 @@ import type { ShiftBatchRow, ShiftBlocks } from '@campus/contract';
 import type { PageProps } from '../../registry.ts';
 import { FORMATION_POLL_MS, fetchBlocks, fetchCourses, formClasses, publishClasses, saveBlocks, shiftKeys } from '../../../api/shiftClasses.ts';
 import { feedback } from '../../../app/feedback.ts';
+import { WeekTable, parseSlot, slotKey } from '../../../components/WeekTable/index.ts';
 import { FormationReportView } from './FormationReport.tsx';
 import { BatchPage, blockColour } from './parts.tsx';
 
@@ -22,8 +23,6 @@ export default function BlocksPage(props: PageProps) {
     </BatchPage>
   );
 }
-
-const slotKey = (day: number, period: number) => `${day}-${period}`;
 
 function Blocks({ batch }: { batch: ShiftBatchRow }) {
   const { t } = useTranslation();
@@ -82,7 +81,7 @@ function BlocksBody({ data }: { data: ShiftBlocks }) {
   const progress = data.progress;
   const percent = progress && progress.total > 0 ? Math.min(100, Math.round((progress.done / progress.total) * 100)) : 0;
   // The grid starts again from what the server holds whenever that changes.
-  const saved = useMemo(() => data.periodsOfBlocks.map((item) => `${item.block}@${slotKey(item.day, item.period)}`).join(','), [data.periodsOfBlocks]);
+  const saved = useMemo(() => data.periodsOfBlocks.map((item) => `${item.block}@${slotKey(item)}`).join(','), [data.periodsOfBlocks]);
   const [dirty, setDirty] = useState(false);
 
   const confirmForm = () => {
@@ -172,7 +171,7 @@ function BlockGrid({ data, disabled, onDirty }: { data: ShiftBlocks; disabled: b
   const client = useQueryClient();
   const batch = data.batch;
   const courses = useQuery({ queryKey: shiftKeys.courses(batch.id), queryFn: ({ signal }) => fetchCourses(batch.id, signal) });
-  const initial = useMemo(() => new Map(data.periodsOfBlocks.map((item) => [slotKey(item.day, item.period), item.block])), [data.periodsOfBlocks]);
+  const initial = useMemo(() => new Map(data.periodsOfBlocks.map((item) => [slotKey(item), item.block])), [data.periodsOfBlocks]);
   const [cells, setCells] = useState<Map<string, number>>(initial);
   const [brush, setBrush] = useState(1);
   const [saving, setSaving] = useState(false);
@@ -194,9 +193,9 @@ function BlockGrid({ data, disabled, onDirty }: { data: ShiftBlocks; disabled: b
   const save = async () => {
     setSaving(true);
     try {
-      const periods = [...cells].map(([key, block]) => {
-        const [day, period] = key.split('-').map(Number) as [number, number];
-        return { block, day, period };
+      const periods = [...cells].flatMap(([key, block]) => {
+        const slot = parseSlot(key);
+        return slot ? [{ block, ...slot }] : [];
       });
       const { msg } = await saveBlocks(batch.id, periods);
       feedback().message.success(msg || t('shift.saved'));
@@ -251,50 +250,34 @@ function BlockGrid({ data, disabled, onDirty }: { data: ShiftBlocks; disabled: b
           </span>
         ))}
       </div>
-      <div className="shift-grid-wrap">
-        <table className="shift-grid" data-testid="shift-grid">
-          <thead>
-            <tr>
-              <th className="shift-grid-period" scope="col">
-                {t('shiftUi.blocks.period')}
-              </th>
-              {data.days.map((day) => (
-                <th key={day.day} scope="col">
-                  {day.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.periods.map((period) => (
-              <tr key={period.sort}>
-                <th scope="row" className="shift-grid-period">
-                  {period.name}
-                </th>
-                {data.days.map((day) => {
-                  const key = slotKey(day.day, period.sort);
-                  const block = cells.get(key);
-                  return (
-                    <td key={day.day}>
-                      <button
-                        type="button"
-                        className={`shift-cell${block ? ` is-assigned ${blockColour(block)}` : ''}`}
-                        disabled={disabled}
-                        onClick={() => paint(key)}
-                        aria-label={t('shiftUi.blocks.cell', { day: day.name, period: period.name })}
-                        data-testid={`shift-cell-${key}`}
-                        data-block={block ?? 0}
-                      >
-                        {block ? t('shiftUi.blockN', { block }) : '·'}
-                      </button>
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <WeekTable
+        days={data.days}
+        periods={data.periods}
+        corner={t('shiftUi.blocks.period')}
+        wrapClassName="shift-grid-wrap"
+        cornerClassName="shift-grid-period"
+        periodClassName="shift-grid-period"
+        className="shift-grid"
+        data-testid="shift-grid"
+        renderCell={({ day, period, key }) => {
+          const block = cells.get(key);
+          return {
+            content: (
+              <button
+                type="button"
+                className={`shift-cell${block ? ` is-assigned ${blockColour(block)}` : ''}`}
+                disabled={disabled}
+                onClick={() => paint(key)}
+                aria-label={t('shiftUi.blocks.cell', { day: day.name, period: period.name })}
+                data-testid={`shift-cell-${key}`}
+                data-block={block ?? 0}
+              >
+                {block ? t('shiftUi.blockN', { block }) : '·'}
+              </button>
+            ),
+          };
+        }}
+      />
       <Space wrap>
         <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={disabled || !changed} onClick={() => void save()} data-testid="shift-blocks-save">
           {t('manage.save')}

@@ -9,6 +9,7 @@ import type { AppRoute } from '../../../app/menuRoutes.ts';
 import { i18n } from '../../../i18n/index.ts';
 import { useSession } from '../../../state/session.ts';
 import QualityReportPage from './QualityReportPage.tsx';
+import { viewport } from '../../../test/viewport.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 10_000 });
@@ -116,15 +117,6 @@ function renderPage() {
   );
 }
 
-/** Ant Design reads the breakpoints through matchMedia: answer them as a window `width` px wide would. */
-function viewport(width: number) {
-  window.matchMedia = ((query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
-  }) as typeof window.matchMedia;
-}
 const original = window.matchMedia;
 
 async function pick(testId: string, option: string) {

@@ -10,6 +10,7 @@ import { i18n } from '../../../i18n/index.ts';
 import { useSession } from '../../../state/session.ts';
 import StudyReportPage from './StudyReportPage.tsx';
 import { studyRows, totalText } from './StudyTable.tsx';
+import { viewport } from '../../../test/viewport.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 10_000 });
@@ -113,15 +114,6 @@ function renderPage() {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-}
-
-function viewport(width: number) {
-  window.matchMedia = ((query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
-  }) as typeof window.matchMedia;
 }
 const original = window.matchMedia;
 

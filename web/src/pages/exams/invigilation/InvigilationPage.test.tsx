@@ -21,6 +21,7 @@ import { i18n } from '../../../i18n/index.ts';
 import { useSession } from '../../../state/session.ts';
 import InvigilationPage from './InvigilationPage.tsx';
 import InvigilationArrangementPage, { groupSessions } from './InvigilationArrangementPage.tsx';
+import { viewport } from '../../../test/viewport.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 configure({ asyncUtilTimeout: 10_000 });
@@ -127,15 +128,6 @@ const success = vi.fn();
 const warning = vi.fn();
 const confirm = vi.fn();
 
-/** Ant Design and the page read the width through matchMedia: answer as a window `width` px wide would. */
-function viewport(width: number) {
-  window.matchMedia = ((query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
-  }) as typeof window.matchMedia;
-}
 const originalMatchMedia = window.matchMedia;
 
 function signIn(permissions: string[]) {

@@ -11,6 +11,7 @@ import { useSession } from '../../../state/session.ts';
 import ExamRoomsPage from './ExamRoomsPage.tsx';
 import RoomArrangementPage from './RoomArrangementPage.tsx';
 import ClassSeatsPage from './ClassSeatsPage.tsx';
+import { viewport } from '../../../test/viewport.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 configure({ asyncUtilTimeout: 10_000 });
@@ -133,15 +134,6 @@ const SEAT = (batchId: number, extra: Partial<MyExamSeat> = {}): MyExamSeat => (
 const success = vi.fn();
 const error = vi.fn();
 
-/** Ant Design reads the breakpoints through matchMedia: answer them as a window `width` px wide would. */
-function viewport(width: number) {
-  window.matchMedia = ((query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
-  }) as typeof window.matchMedia;
-}
 const original = window.matchMedia;
 
 function signIn(userType: 1 | 2 | 3 | 4, permissions: string[]) {

@@ -8,6 +8,7 @@ import { useMessageCounts } from '../../../state/messages.ts';
 import { setFeedback, type Feedback } from '../../../app/feedback.ts';
 import type { AppRoute } from '../../../app/menuRoutes.ts';
 import ConductRepliesPage from './ConductRepliesPage.tsx';
+import { viewport } from '../../../test/viewport.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 vi.mock('../../../api/client.ts', async () => (await import('../../../components/Timetable/callStub.ts')).clientModule);
@@ -28,15 +29,6 @@ const row = (id: number, extra: Partial<MyConductRow> = {}): MyConductRow => ({
   ...extra,
 });
 
-/** Ant Design reads the breakpoints through matchMedia: answer them as a window `width` px wide would. */
-function viewport(width: number) {
-  window.matchMedia = ((query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
-  }) as typeof window.matchMedia;
-}
 const original = window.matchMedia;
 const success = vi.fn();
 

@@ -10,6 +10,7 @@ import { setFeedback, type Feedback } from '../../../app/feedback.ts';
 import type { AppRoute } from '../../../app/menuRoutes.ts';
 import { i18n } from '../../../i18n/index.ts';
 import MyHomeworkPage from './MyHomeworkPage.tsx';
+import { viewport } from '../../../test/viewport.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 // The list waits for the children call before its own: give a busy machine time for both.
@@ -94,15 +95,6 @@ const detail = (assignmentId: number, studentId: number, workExtra: Partial<Home
   ...extra,
 });
 
-/** Ant Design reads the breakpoints through matchMedia: answer them as a window `width` px wide would. */
-function viewport(width: number) {
-  window.matchMedia = ((query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
-  }) as typeof window.matchMedia;
-}
 const original = window.matchMedia;
 const success = vi.fn();
 

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Badge, Form, Input, Select, Tag, Typography } from 'antd';
-import { ClockCircleOutlined, EnvironmentOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { Badge, Button, Form, Input, Select, Tag, Typography } from 'antd';
+import { ClockCircleOutlined, EnvironmentOutlined, PaperClipOutlined, TeamOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MyNoticeRow } from '@campus/contract';
+import { FAMILY_COMMITTEE_PERMISSIONS, FAMILY_COMMITTEE_URL, type MyNoticeRow } from '@campus/contract';
+import { usePermission } from '../../../components/PermissionGate/index.ts';
 import type { PageProps } from '../../registry.ts';
 import { routeTitle } from '../../../app/menuRoutes.ts';
 import { MY_NOTICE_CALLS } from '../../../api/homeSchool.ts';
@@ -96,6 +98,8 @@ export default function MyNoticesPage({ route }: PageProps) {
   const table = usePagedTable<MyNoticeRow>();
   const [openId, setOpenId] = useLinkedItem(route.path);
   const [unread, setUnread] = useState<number | null>(null);
+  const allowed = usePermission();
+  const navigate = useNavigate();
   const onRead = useReadRefresh(table);
 
   const columns: PagedColumn<MyNoticeRow>[] = phone
@@ -128,6 +132,12 @@ export default function MyNoticesPage({ route }: PageProps) {
               <Tag color={unread > 0 ? 'red' : 'default'} className="my-notices-unread" data-testid="my-notices-unread" data-count={unread}>
                 {t('myNotices.unreadCount', { count: unread })}
               </Tag>
+            )}
+            {/* Issue 17: the family committee (/jwhgl/bmry, a hidden page) opens from here. */}
+            {allowed({ permissions: [FAMILY_COMMITTEE_PERMISSIONS.view] }) && (
+              <Button type="link" size="small" icon={<TeamOutlined />} onClick={() => void navigate(FAMILY_COMMITTEE_URL)} data-testid="my-notices-family-committee">
+                {t('committeeUi.open')}
+              </Button>
             )}
           </span>
         }

@@ -1,9 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { stub } from '../../../components/Timetable/callStub.ts';
 import MessageCenterPage, { DEFAULT_SEARCH } from './MessageCenterPage.tsx';
 import { useMessageCounts } from '../../../state/messages.ts';
 import type { AppRoute } from '../../../app/menuRoutes.ts';
+import { restoreViewport, viewport } from '../../../test/viewport.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 vi.mock('../../../api/client.ts', async () => (await import('../../../components/Timetable/callStub.ts')).clientModule);
@@ -28,6 +29,8 @@ beforeEach(() => {
     .on('/api/message/info/markRead', () => ({ unread: 2 }))
     .on('/api/message/info/getInfoById', () => ({ obj: { ...row(1), MESSAGE_CONTENT: 'Chapter 3 exercises.' } }));
 });
+
+afterEach(restoreViewport);
 
 const bodies = () => stub.bodies('/api/message/center/page') as { currPage: number; limit: number; order: string; sortField: string; search: Record<string, string> }[];
 
@@ -91,6 +94,19 @@ describe('MessageCenterPage', () => {
     render(<MessageCenterPage route={route} />);
     fireEvent.click(await screen.findByText('Message 1'));
     expect(await screen.findByText('Chapter 3 exercises.')).toBeInTheDocument();
+    await waitFor(() => expect(stub.bodies('/api/message/info/markRead')).toEqual([{ id: '1' }]));
+  });
+
+  it('on a phone shows one column: the title with its type, time and action beneath it', async () => {
+    viewport(390);
+    render(<MessageCenterPage route={route} />);
+    await screen.findByText('Message 1');
+    const table = screen.getByTestId('message-center-table');
+    expect(table.querySelectorAll('thead th')).toHaveLength(1);
+    const first = screen.getByText('Message 1').closest('tr') as HTMLElement;
+    expect(within(first).getByText('Homework')).toBeInTheDocument();
+    expect(within(first).getByText('2026-11-11 09:00:00')).toBeInTheDocument();
+    fireEvent.click(within(first).getByTestId('message-center-mark-read'));
     await waitFor(() => expect(stub.bodies('/api/message/info/markRead')).toEqual([{ id: '1' }]));
   });
 });

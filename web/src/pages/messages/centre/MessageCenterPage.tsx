@@ -18,6 +18,7 @@ import {
 import { PagedTable, usePagedTable, type PagedColumn } from '../../../components/PagedTable/index.ts';
 import { QueryHeader } from '../../../components/QueryHeader/index.ts';
 import { useMessageReader } from '../../../components/MessagePane/index.ts';
+import { usePhone } from '../../../hooks/usePhone.ts';
 import { messageCounts, useMessageCounts } from '../../../state/messages.ts';
 import './messageCenter.css';
 
@@ -45,6 +46,7 @@ export default function MessageCenterPage(_props: PageProps) {
   const readVersion = useMessageCounts((s) => s.readVersion);
   const seenVersion = useRef(readVersion);
   const reader = useMessageReader();
+  const phone = usePhone();
 
   useEffect(() => {
     fetchMessageTypes()
@@ -74,46 +76,56 @@ export default function MessageCenterPage(_props: PageProps) {
     }
   };
 
-  const columns: PagedColumn<MessageRow>[] = [
-    {
-      key: 'status',
-      title: t('messageCenter.status'),
-      dataIndex: 'MESSAGE_STATUS',
-      width: 96,
-      render: (_: unknown, row) =>
-        isUnread(row) ? <Badge status="error" text={t('messageCenter.unread')} /> : <Badge status="default" text={t('messageCenter.read')} />,
-    },
-    {
-      key: 'title',
-      title: t('messageCenter.messageTitle'),
-      dataIndex: 'MESSAGE_TITLE',
-      render: (_: unknown, row) => (
-        <Button type="link" size="small" className={`message-center-title${isUnread(row) ? ' is-unread' : ''}`} onClick={() => void reader.read(row)} data-testid="message-center-title">
-          {row.MESSAGE_TITLE}
-          {row.MESSAGE_LINK ? <LinkOutlined /> : null}
-        </Button>
-      ),
-    },
-    {
-      key: 'type',
-      title: t('messageCenter.type'),
-      dataIndex: 'MESSAGE_TYPE',
-      width: 140,
-      render: (_: unknown, row) => <Tag>{row.MESSAGE_TYPE_NAME || typeName.get(String(row.MESSAGE_TYPE)) || row.MESSAGE_TYPE}</Tag>,
-    },
-    { key: 'createTime', title: t('messageCenter.time'), dataIndex: 'CREATE_TIME', width: 180, sorter: true, sortField: 'createTime' },
-    {
-      key: 'actions',
-      title: t('messageCenter.actions'),
-      width: 120,
-      render: (_: unknown, row) =>
-        isUnread(row) ? (
-          <Button size="small" onClick={() => void markRead(row)} data-testid="message-center-mark-read">
-            {t('messageCenter.markRead')}
-          </Button>
-        ) : null,
-    },
-  ];
+  const titleCell = (row: MessageRow) => (
+    <Button type="link" size="small" className={`message-center-title${isUnread(row) ? ' is-unread' : ''}`} onClick={() => void reader.read(row)} data-testid="message-center-title">
+      {row.MESSAGE_TITLE}
+      {row.MESSAGE_LINK ? <LinkOutlined /> : null}
+    </Button>
+  );
+  const typeTag = (row: MessageRow) => <Tag>{row.MESSAGE_TYPE_NAME || typeName.get(String(row.MESSAGE_TYPE)) || row.MESSAGE_TYPE}</Tag>;
+  const markReadButton = (row: MessageRow) =>
+    isUnread(row) ? (
+      <Button size="small" onClick={() => void markRead(row)} data-testid="message-center-mark-read">
+        {t('messageCenter.markRead')}
+      </Button>
+    ) : null;
+
+  const columns: PagedColumn<MessageRow>[] = phone
+    ? [
+        // A phone has room for one column: the title, with its type, time and action beneath it.
+        {
+          key: 'title',
+          title: t('messageCenter.messageTitle'),
+          dataIndex: 'MESSAGE_TITLE',
+          render: (_: unknown, row) => (
+            <div className="message-center-phone-row">
+              <Badge status={isUnread(row) ? 'error' : 'default'} />
+              <div className="message-center-phone-body">
+                {titleCell(row)}
+                <div className="message-center-phone-meta">
+                  {typeTag(row)}
+                  <span>{row.CREATE_TIME}</span>
+                  {markReadButton(row)}
+                </div>
+              </div>
+            </div>
+          ),
+        },
+      ]
+    : [
+        {
+          key: 'status',
+          title: t('messageCenter.status'),
+          dataIndex: 'MESSAGE_STATUS',
+          width: 96,
+          render: (_: unknown, row) =>
+            isUnread(row) ? <Badge status="error" text={t('messageCenter.unread')} /> : <Badge status="default" text={t('messageCenter.read')} />,
+        },
+        { key: 'title', title: t('messageCenter.messageTitle'), dataIndex: 'MESSAGE_TITLE', render: (_: unknown, row) => titleCell(row) },
+        { key: 'type', title: t('messageCenter.type'), dataIndex: 'MESSAGE_TYPE', width: 140, render: (_: unknown, row) => typeTag(row) },
+        { key: 'createTime', title: t('messageCenter.time'), dataIndex: 'CREATE_TIME', width: 180, sorter: true, sortField: 'createTime' },
+        { key: 'actions', title: t('messageCenter.actions'), width: 120, render: (_: unknown, row) => markReadButton(row) },
+      ];
 
   return (
     <div className="message-center-page" data-testid="message-center">

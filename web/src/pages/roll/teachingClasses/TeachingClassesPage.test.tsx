@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ModalFuncProps } from 'antd';
 import type { TeachingCandidateRow, TeachingClassOptions, TeachingClassRow, TeachingMemberRow } from '@campus/contract';
@@ -153,7 +154,9 @@ function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <TeachingClassesPage route={route} />
+      <MemoryRouter>
+        <TeachingClassesPage route={route} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }

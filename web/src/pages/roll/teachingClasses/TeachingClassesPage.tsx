@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button, Form, Input, Select, Space, Spin, Tag, type ButtonProps } from 'antd';
-import { TeamOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, TeamOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TeachingClassOptions, TeachingClassRow } from '@campus/contract';
+import { STRATIFIED_PERMISSIONS, STRATIFIED_URLS, type TeachingClassOptions, type TeachingClassRow } from '@campus/contract';
 import type { PageProps } from '../../registry.ts';
 import { routeTitle } from '../../../app/menuRoutes.ts';
 import { EMPTY_OPTIONS, fetchTeachingClassOptions, TEACHING_CLASS_CALLS, TEACHING_CLASS_PERMISSION, type TeachingClassSearch } from '../../../api/teachingClasses.ts';
@@ -60,6 +61,7 @@ function TeachingClasses({ route, options }: PageProps & { options: TeachingClas
   // Exporting is the office's (an export right would make every teacher sign in with a second factor).
   const canExport = allowed({ permissions: [`${TEACHING_CLASS_PERMISSION}:edit`] });
   const [dialog, setDialog] = useState<TeachingClassDialogState | null>(null);
+  const navigate = useNavigate();
   const [students, setStudents] = useState<StudentsTarget | null>(null);
   const currentTerm = options.terms.find((term) => term.isCurrent);
   const byName = (list: { id: number; name: string }[]) => list.map((item) => ({ value: item.id, label: item.name }));
@@ -85,6 +87,16 @@ function TeachingClasses({ route, options }: PageProps & { options: TeachingClas
       exportName={t('teachingClass.exportName')}
       deleteUrl={canDelete ? TEACHING_CLASS_CALLS.delete : undefined}
       onAdd={() => setDialog({ mode: 'add' })}
+      // Issue 17: the level classes of stratified teaching (/jxmgr/fcjx/fcbj, a hidden page) open from here.
+      toolbar={
+        allowed({ permissions: [STRATIFIED_PERMISSIONS.classes] })
+          ? () => (
+              <Button icon={<ApartmentOutlined />} onClick={() => void navigate(STRATIFIED_URLS.classes)} data-testid="teaching-open-stratified">
+                {t('stratifiedUi.open')}
+              </Button>
+            )
+          : undefined
+      }
       initialSearch={{ termId: currentTerm?.id }}
       toSearch={toSearch}
       searchFields={() => (

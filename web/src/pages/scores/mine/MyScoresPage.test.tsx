@@ -11,6 +11,7 @@ import { useSession } from '../../../state/session.ts';
 import MyScoresPage from './MyScoresPage.tsx';
 import { TrendChart } from './TrendChart.tsx';
 import { batchLabels, buildTrend, trendOption, trendTooltip, type TrendOption } from './trendModel.ts';
+import { viewport } from '../../../test/viewport.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 10_000 });
@@ -127,15 +128,6 @@ const BATCHES: MyScoreBatch[] = [
 
 const REPORT: MyScores = { student: { id: 11, name: 'Li Lei', studentNumber: 'S0011', className: 'Class 10-1' }, batches: BATCHES };
 
-/** Ant Design reads the breakpoints through matchMedia: answer them as a window `width` px wide would. */
-function viewport(width: number) {
-  window.matchMedia = ((query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
-  }) as typeof window.matchMedia;
-}
 const original = window.matchMedia;
 
 function signIn(userType: 2 | 4) {

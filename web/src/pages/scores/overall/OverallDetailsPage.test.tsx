@@ -8,6 +8,7 @@ import { i18n } from '../../../i18n/index.ts';
 import { useSession } from '../../../state/session.ts';
 import OverallDetailsPage, { breakdown, cellText, compareScores } from './OverallDetailsPage.tsx';
 import { CALL, DETAILS_ROUTE, SCHEME, details } from './overallTestData.ts';
+import { viewport } from '../../../test/viewport.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 configure({ asyncUtilTimeout: 10_000 });
@@ -18,15 +19,6 @@ vi.mock('../../../api/exports.ts', async (original) => ({ ...(await original<typ
 
 const error = vi.fn();
 
-/** Ant Design and the page read the breakpoints through matchMedia: answer them as a window `width` px wide would. */
-function viewport(width: number) {
-  window.matchMedia = ((query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
-  }) as typeof window.matchMedia;
-}
 const original = window.matchMedia;
 
 function Where() {

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, DatePicker, Form, Input, InputNumber, Modal, Select, Switch, Table, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
-import { schoolYearFormSchema, termFormSchema, type SchoolYearForm, type SchoolYearRow, type TermForm, type TermRow, type TermWeek } from '@campus/contract';
+import { TERM_STUDENT_URL, schoolYearFormSchema, termFormSchema, type SchoolYearForm, type SchoolYearRow, type TermForm, type TermRow, type TermWeek } from '@campus/contract';
 import type { PageProps } from '../../registry.ts';
 import { call } from '../../../api/client.ts';
 import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../../components/ManagePage/index.ts';
@@ -139,6 +140,7 @@ function TermsTab({ years }: { years: ReturnType<typeof useCampusOptions> }) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<{ mode: FormMode; row?: TermRow } | null>(null);
   const [weeksOf, setWeeksOf] = useState<TermRow | null>(null);
+  const navigate = useNavigate();
   const english = currentLanguage() === 'en';
   const initialValues = useMemo<Partial<TermForm>>(() => (dialog?.row ? { ...dialog.row, nameEn: dialog.row.nameEn ?? '' } : { weekCount: 20, isCurrent: false }), [dialog]);
 
@@ -183,6 +185,10 @@ function TermsTab({ years }: { years: ReturnType<typeof useCampusOptions> }) {
         <>
           <Button type="link" size="small" onClick={() => setWeeksOf(row)} data-testid={`terms-weeks-${row.code}`}>
             {t('campusUi.weeks')}
+          </Button>
+          {/* Issue 17: the term's students (/jxzygl/xnxqgl/xswh, a hidden page). */}
+          <Button type="link" size="small" onClick={() => void navigate(`${TERM_STUDENT_URL}?termId=${row.id}`)} data-testid={`terms-students-${row.code}`}>
+            {t('termStudentUi.open')}
           </Button>
           <RecordActions onView={() => setDialog({ mode: 'view', row })} onEdit={canEdit ? () => setDialog({ mode: 'edit', row }) : undefined} />
           {canEdit && !row.isCurrent && (

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { stub } from '../../../components/Timetable/callStub.ts';
 import { useSession } from '../../../state/session.ts';
 import BuildingsPage from './BuildingsPage.tsx';
@@ -81,7 +82,7 @@ describe('BuildingsPage', () => {
 describe('ResearchGroupsPage', () => {
   it('keeps the 50-character limit in the form fields', async () => {
     grant('system:researchGroup', 'system:researchGroup:edit');
-    render(<ResearchGroupsPage route={{ path: '/xtgl/jyzgl' } as AppRoute} />);
+    render(<MemoryRouter><ResearchGroupsPage route={{ path: '/xtgl/jyzgl' } as AppRoute} /></MemoryRouter>);
     fireEvent.click(await screen.findByTestId('manage-add'));
     const name = (await screen.findByTestId('groups-form-name')) as HTMLInputElement;
     expect(name.maxLength).toBe(50);

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RESEARCH_GROUP_MAX_LENGTH, researchGroupFormSchema, type ResearchGroupForm, type ResearchGroupRow } from '@campus/contract';
+import { RESEARCH_GROUP_MAX_LENGTH, RESEARCH_MEETING_URL, researchGroupFormSchema, type ResearchGroupForm, type ResearchGroupRow } from '@campus/contract';
 import type { PageProps } from '../../registry.ts';
 import { call } from '../../../api/client.ts';
 import { ManagePage, FormDialog, RecordActions, type FormMode } from '../../../components/ManagePage/index.ts';
@@ -21,6 +22,7 @@ export default function ResearchGroupsPage(_props: PageProps) {
   const { t } = useTranslation();
   const options = useCampusOptions();
   const [dialog, setDialog] = useState<{ mode: FormMode; row?: ResearchGroupRow } | null>(null);
+  const navigate = useNavigate();
   const initialValues = useMemo<Partial<ResearchGroupForm>>(
     () =>
       dialog?.row
@@ -90,6 +92,10 @@ export default function ResearchGroupsPage(_props: PageProps) {
         <>
           <RecordActions onView={() => setDialog({ mode: 'view', row })} onEdit={canEdit ? () => setDialog({ mode: 'edit', row }) : undefined} editTestId={`groups-edit-${row.code}`} />
           {canDelete && <DeleteButton type="link" size="small" url="/api/system/researchGroups/delete" param={{ ids: [row.id] }} onSuccess={reload} data-testid={`groups-delete-${row.code}`} />}
+          {/* Issue 17: the group's meetings (/jyhygl/hygl, a hidden page). */}
+          <Button type="link" size="small" onClick={() => void navigate(`${RESEARCH_MEETING_URL}?groupId=${row.id}`)} data-testid={`groups-meetings-${row.code}`}>
+            {t('meetingUi.open')}
+          </Button>
         </>
       )}
       data-testid="groups-page"

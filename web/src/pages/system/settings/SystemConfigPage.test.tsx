@@ -55,6 +55,7 @@ describe('SystemConfigPage', () => {
     await waitFor(() => expect(stub.bodies('/api/system/config/save')).toHaveLength(1));
     expect(stub.bodies('/api/system/config/save')[0]).toMatchObject({ title: '新标题', loginType: 'IDS', timeoutUrl: 'https://ids.example.edu/logout', logo: 'logo123', logRetentionDays: 180 });
     await waitFor(() => expect(useSession.getState().config.title).toBe('新标题'));
+    await waitFor(() => expect(screen.getByTestId('sysconfig-save')).not.toHaveClass('ant-btn-loading'));
   });
 
   it("keeps the certificates' school names and seal when saving, and sends the changed ones", async () => {
@@ -68,5 +69,9 @@ describe('SystemConfigPage', () => {
     fireEvent.click(screen.getByTestId('sysconfig-save'));
     await waitFor(() => expect(stub.bodies('/api/system/config/save')).toHaveLength(1));
     expect(stub.bodies('/api/system/config/save')[0]).toMatchObject({ schoolName: '实验中学', schoolNameEn: ' Shiyan Middle School ', seal: 'seal9', logo: 'logo123' });
+    // The save goes on to reload the page; ending before it does left React work running after the
+    // test environment was gone ('window is not defined', once on a loaded machine).
+    await waitFor(() => expect(stub.calls('/api/system/config/get')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByTestId('sysconfig-save')).not.toHaveClass('ant-btn-loading'));
   });
 });

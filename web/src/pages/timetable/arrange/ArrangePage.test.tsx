@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ModalFuncProps } from 'antd';
-import type { ArrangeOptions, DraftDetail, DraftGrid, DraftRow } from '@campus/contract';
+import type { ArrangeOptions, DraftDetail, DraftGrid, DraftRow, FetPreview } from '@campus/contract';
 import { stub } from '../../../components/Timetable/callStub.ts';
 import { ApiError } from '../../../api/client.ts';
 import { setFeedback, type Feedback } from '../../../app/feedback.ts';
@@ -31,6 +31,9 @@ vi.mock('../../../api/client.ts', async (importOriginal) => {
     ...actual,
     call: (path: string, options?: Parameters<typeof actual.call>[1]) => calls.call(path, options),
     request: async (path: string, options?: Parameters<typeof actual.request>[1]) => ({ result: true, code: 200, msg: messages[path.split('/').at(-1) ?? ''] ?? '', data: await calls.call(path, options) }),
+    // The stored file as the upload call answers it; the purpose and the file names are recorded as the call's body.
+    upload: async (path: string, parts: { files: readonly Blob[]; fields?: Record<string, string | number> }) =>
+      calls.call(path, { json: { ...parts.fields, files: parts.files.map((file) => (file as File).name) } }),
   };
 });
 
@@ -51,6 +54,7 @@ const OPTIONS: ArrangeOptions = {
   teachers: [
     { id: 70, name: 'Wang Fang', staffNumber: 'T0001' },
     { id: 71, name: 'Li Lei', staffNumber: 'T0002' },
+    { id: 72, name: 'Li Lei', staffNumber: 'T0003' },
   ],
   classrooms: [{ id: 3, name: 'Room 101', classesAtOnce: 1 }],
   days: [1, 2, 3, 4, 5].map((day) => ({ day, name: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'][day - 1]! })),
@@ -63,6 +67,7 @@ const draftRow = (id: number, extra: Partial<DraftRow> = {}): DraftRow => ({
   termName: '2026-2027 first term',
   name: `Draft ${id}`,
   status: 'editing',
+  source: 'plan',
   lessonCount: 2,
   unplacedCount: 3,
   createdByName: 'Administrator',
@@ -91,6 +96,7 @@ const lesson = (id: number, day: number, period: number, courseName: string, ext
   weekParity: 'all',
   label: '',
   locked: false,
+  activityId: null,
   ...extra,
 });
 
@@ -99,8 +105,57 @@ const GRID: DraftGrid = {
   periods: OPTIONS.periods,
   lessons: [lesson(1, 1, 1, 'Maths', { locked: true }), lesson(2, 2, 3, 'Physics', { weekParity: 'odd' })],
   busy: [{ day: 3, period: 2, what: 'Robotics (elective)' }],
-  unplaced: [{ classId: 5, className: 'Class 8-1', courseId: 131, courseName: 'Chinese', teacherName: 'Li Lei', missing: 3 }],
+  unplaced: [{ classId: 5, className: 'Class 8-1', courseId: 131, courseName: 'Chinese', teacherName: 'Li Lei', missing: 3, activityId: null }],
 };
+
+const FET_FILE_ID = 'fet-1';
+const UPLOADED = [{ RESID: FET_FILE_ID, name: 'school.fet', size: 2048, mimeType: 'application/xml', url: `/file/download/${FET_FILE_ID}` }];
+
+/** Two years (the second one with no grade of its name), three groups (two to create), three teachers (one with two namesakes, one unknown). */
+const PREVIEW: FetPreview = {
+  fileName: 'school.fet',
+  institution: 'Hill School',
+  days: 5,
+  hours: 3,
+  schoolDays: 5,
+  schoolPeriods: 3,
+  activities: 4,
+  activityHours: 6,
+  years: [
+    { name: 'Y8', gradeId: 8 },
+    { name: 'Y9', gradeId: null },
+  ],
+  groups: [
+    { name: '8A', year: 'Y8', students: 30, classId: 5 },
+    { name: '8B', year: 'Y8', students: 28, classId: null },
+    { name: '9A', year: 'Y9', students: 25, classId: null },
+  ],
+  teachers: [
+    { name: 'Wang Fang', staffId: 70, candidates: [] },
+    {
+      name: 'Li Lei',
+      staffId: null,
+      candidates: [
+        { id: 71, name: 'Li Lei' },
+        { id: 72, name: 'Li Lei' },
+      ],
+    },
+    { name: 'Zhao Min', staffId: null, candidates: [] },
+  ],
+  subjects: [
+    { name: 'Maths', courseId: 101 },
+    { name: 'Drama', courseId: null },
+  ],
+  rooms: [
+    { name: 'R101', capacity: 40, classroomId: 3 },
+    { name: 'Lab', capacity: 30, classroomId: null },
+  ],
+  unavailable: 6,
+  kept: [{ constraint: 'ConstraintTeacherNotAvailableTimes', count: 2 }],
+  ignored: [{ constraint: 'ConstraintStudentsSetMaxGapsPerWeek', count: 1 }],
+};
+
+const NOT_FET = 'The file is not a FET file that can be read: the root element is not <fet>';
 
 const CONFLICT = 'Class time conflict, please change: Class 8-1 has Maths on Monday, Period 1';
 
@@ -149,6 +204,43 @@ function dataTransfer() {
 async function openEditor() {
   fireEvent.click(await screen.findByTestId('arrange-draft-open-11'));
   return screen.findByTestId('arrange-grid');
+}
+
+const openSelect = (testId: string) => fireEvent.mouseDown(within(screen.getByTestId(testId).closest('.ant-select') as HTMLElement).getByRole('combobox'));
+
+async function pick(testId: string, option: string) {
+  openSelect(testId);
+  const item = await waitFor(() => {
+    const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find((el) => el.textContent === option);
+    if (!found) throw new Error(`no option ${option}`);
+    return found as HTMLElement;
+  });
+  fireEvent.click(item);
+}
+
+/** The text a Select shows for its value. */
+const shown = (testId: string) => (screen.getByTestId(testId).closest('.ant-select') as HTMLElement).textContent;
+
+/** Opens the FET import and uploads a .fet file; the dialog previews it. */
+async function uploadFet() {
+  fireEvent.click(await screen.findByTestId('arrange-fet-import'));
+  const dialog = await screen.findByTestId('arrange-fet-dialog');
+  const input = within(dialog).getByTestId('arrange-fet-upload').querySelector('input[type=file]') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [new File(['<fet version="6.0"></fet>'], 'school.fet', { type: 'application/xml' })] } });
+  return dialog;
+}
+
+function stubFet() {
+  stub
+    .on('/api/files/upload', () => UPLOADED)
+    .on(`${BASE}/fet/preview`, () => PREVIEW)
+    .on(`${BASE}/fet/import`, () => ({ draftId: 12, created: { classes: 2, courses: 1, classrooms: 1 }, activities: 4, unavailable: 6 }))
+    .on('/api/system/campusOptions', () => ({
+      courses: [
+        { id: 101, name: 'Maths' },
+        { id: 102, name: 'Physics' },
+      ],
+    }));
 }
 
 const hasChinese = () => /[\u4e00-\u9fff]/.test(document.body.textContent ?? '');
@@ -284,6 +376,177 @@ describe('ArrangePage', () => {
     expect(screen.queryByTestId('arrange-progress')).toBeNull();
   });
 
+  it('imports a FET file: a refused preview leaves the dialog usable, the matches are sent and the new draft opens', async () => {
+    stubFet();
+    let refuse = true;
+    stub.on(`${BASE}/fet/preview`, () => {
+      if (refuse) throw new ApiError('business', NOT_FET, 400);
+      return PREVIEW;
+    });
+    stub.on(`${BASE}/drafts/get`, (options) => ((options?.json as { id: number }).id === 12 ? detail({ id: 12, name: 'FET：Hill School', source: 'fet' }) : detail()));
+    renderPage();
+    const dialog = await uploadFet();
+    await waitFor(() => expect(stub.bodies('/api/files/upload')).toEqual([{ purpose: 'fetImport', files: ['school.fet'] }]));
+    expect(await within(dialog).findByTestId('arrange-fet-refusal')).toHaveTextContent(NOT_FET);
+    expect(stub.bodies(`${BASE}/fet/preview`)).toEqual([{ termId: 1, fileId: FET_FILE_ID }]);
+    expect(dialog).toHaveAttribute('data-step', '0');
+
+    // Tried again: the preview.
+    refuse = false;
+    fireEvent.click(screen.getByTestId('arrange-fet-next'));
+    await waitFor(() => expect(dialog).toHaveAttribute('data-step', '1'));
+    expect(screen.queryByTestId('arrange-fet-refusal')).toBeNull();
+    expect(screen.getByTestId('arrange-fet-file-name')).toHaveTextContent('school.fet');
+    expect(screen.getByTestId('arrange-fet-week')).toHaveTextContent('5 天 × 3 节');
+    expect(screen.getByTestId('arrange-fet-activities')).toHaveTextContent('4 个活动，每周 6 课时');
+    expect(screen.getByTestId('arrange-fet-kept')).toHaveTextContent('ConstraintTeacherNotAvailableTimes × 2');
+    expect(screen.getByTestId('arrange-fet-ignored')).toHaveTextContent('ConstraintStudentsSetMaxGapsPerWeek × 1');
+    expect(screen.getByTestId('arrange-fet-name')).toHaveValue('FET：Hill School');
+
+    // Years: the second one gets a grade, for its group is to be created.
+    expect(shown('arrange-fet-years-0')).toBe('Grade 8');
+    await pick('arrange-fet-years-1', 'Grade 8');
+    // Groups: matched, or created.
+    fireEvent.click(screen.getByTestId('arrange-fet-tab-groups'));
+    expect(await screen.findByTestId('arrange-fet-groups-0')).toBeInTheDocument();
+    expect(shown('arrange-fet-groups-0')).toBe('Class 8-1');
+    expect(shown('arrange-fet-groups-1')).toBe('新建班级');
+    expect(shown('arrange-fet-groups-2')).toBe('新建班级');
+    // Teachers: the namesakes offered first; one stays without a record, flagged.
+    fireEvent.click(screen.getByTestId('arrange-fet-tab-teachers'));
+    expect(await screen.findByTestId('arrange-fet-teachers-hint')).toHaveTextContent('2 位教师没有教职工记录');
+    expect(screen.queryByTestId('arrange-fet-teachers-0-unmatched')).toBeNull();
+    expect(screen.getByTestId('arrange-fet-teachers-1-unmatched')).toBeInTheDocument();
+    expect(shown('arrange-fet-teachers-2')).toBe('无教职工记录');
+    await pick('arrange-fet-teachers-1', 'Li Lei (T0003)');
+    await waitFor(() => expect(screen.queryByTestId('arrange-fet-teachers-1-unmatched')).toBeNull());
+    expect(screen.getByTestId('arrange-fet-teachers-2-unmatched')).toBeInTheDocument();
+    // Subjects: the school's courses by name.
+    fireEvent.click(screen.getByTestId('arrange-fet-tab-subjects'));
+    await waitFor(() => expect(shown('arrange-fet-subjects-0')).toBe('Maths'));
+    expect(shown('arrange-fet-subjects-1')).toBe('新建课程');
+    fireEvent.click(screen.getByTestId('arrange-fet-tab-rooms'));
+    await waitFor(() => expect(shown('arrange-fet-rooms-1')).toBe('新建教室'));
+
+    stub.on(`${BASE}/drafts/page`, () => ({ rows: [draftRow(12, { name: 'FET：Hill School', source: 'fet' }), ...DRAFTS], total: 3 }));
+    fireEvent.click(screen.getByTestId('arrange-fet-ok'));
+    await waitFor(() =>
+      expect(stub.bodies(`${BASE}/fet/import`)).toEqual([
+        {
+          termId: 1,
+          fileId: FET_FILE_ID,
+          name: 'FET：Hill School',
+          years: [
+            { name: 'Y8', gradeId: 8 },
+            { name: 'Y9', gradeId: 8 },
+          ],
+          groups: [
+            { name: '8A', classId: 5 },
+            { name: '8B', classId: null },
+            { name: '9A', classId: null },
+          ],
+          teachers: [
+            { name: 'Wang Fang', staffId: 70 },
+            { name: 'Li Lei', staffId: 72 },
+            { name: 'Zhao Min', staffId: null },
+          ],
+          subjects: [
+            { name: 'Maths', courseId: 101 },
+            { name: 'Drama', courseId: null },
+          ],
+          rooms: [
+            { name: 'R101', classroomId: 3 },
+            { name: 'Lab', classroomId: null },
+          ],
+        },
+      ]),
+    );
+    await waitFor(() => expect(success).toHaveBeenCalledWith(i18n.t('arrangeUi.fet.imported', { activities: 4, classes: 2, courses: 1, classrooms: 1, unavailable: 6 })));
+    await waitFor(() => expect(screen.queryByTestId('arrange-fet-dialog')).toBeNull());
+    // The new draft opens in the editor; the list, read again, marks it as imported.
+    expect(await screen.findByTestId('arrange-editor')).toHaveAttribute('data-draft-id', '12');
+    expect(screen.getByTestId('arrange-editor-name')).toHaveTextContent('FET：Hill School');
+    fireEvent.click(screen.getByTestId('arrange-tab-drafts'));
+    expect(await screen.findByTestId('arrange-draft-fet-12')).toHaveTextContent('FET');
+    expect(screen.queryByTestId('arrange-draft-fet-11')).toBeNull();
+  });
+
+  it('asks for a grade for a year whose groups are to be created, and sends nothing until it has one', async () => {
+    stubFet();
+    renderPage();
+    const dialog = await uploadFet();
+    await waitFor(() => expect(dialog).toHaveAttribute('data-step', '1'));
+    // Looking at another tab: the import goes back to the years.
+    fireEvent.click(screen.getByTestId('arrange-fet-tab-rooms'));
+    fireEvent.click(screen.getByTestId('arrange-fet-ok'));
+    expect(await screen.findByTestId('arrange-fet-year-error')).toHaveTextContent('Y9');
+    expect(screen.getByTestId('arrange-fet-year-error')).not.toHaveTextContent('Y8');
+    expect(await screen.findByTestId('arrange-fet-years-1-error')).toHaveTextContent('须选择本校年级');
+    expect(stub.calls(`${BASE}/fet/import`)).toHaveLength(0);
+
+    // Once the year has a grade the message goes and the import is sent.
+    await pick('arrange-fet-years-1', 'Grade 8');
+    await waitFor(() => expect(screen.queryByTestId('arrange-fet-year-error')).toBeNull());
+    fireEvent.click(screen.getByTestId('arrange-fet-ok'));
+    await waitFor(() => expect(stub.bodies(`${BASE}/fet/import`)).toHaveLength(1));
+    expect(stub.bodies(`${BASE}/fet/import`)[0]).toMatchObject({ years: [{ name: 'Y8', gradeId: 8 }, { name: 'Y9', gradeId: 8 }] });
+  });
+
+  it('places an unplaced activity of an imported draft whole, by its activity', async () => {
+    const activity = { classId: 5, className: 'Class 8-1, Class 8-2', courseId: 140, courseName: 'Biology', teacherName: 'Wang Fang', missing: 2, activityId: 40 };
+    stub.on(`${BASE}/drafts/get`, () => detail({ source: 'fet' }));
+    stub.on(`${BASE}/drafts/grid`, () => ({ ...GRID, lessons: GRID.lessons.map((item) => ({ ...item, activityId: item.id + 30 })), unplaced: [activity] }));
+    renderPage();
+    const grid = await openEditor();
+    const card = screen.getByTestId('arrange-unplaced-activity-40');
+    expect(card).toHaveTextContent('Biology');
+    // Its classes show even on a class's grid; its duration, not hours missing.
+    expect(card).toHaveTextContent('Class 8-1, Class 8-2');
+    expect(card).toHaveTextContent('2 节');
+    expect(card).not.toHaveTextContent('还差');
+
+    // Clicked, then the period.
+    fireEvent.click(within(card).getByTestId('arrange-unplaced-pick-activity-40'));
+    const reads = stub.calls(`${BASE}/drafts/grid`).length;
+    fireEvent.click(within(grid).getByTestId('arrange-target-3-1'));
+    await waitFor(() => expect(stub.bodies(`${BASE}/drafts/place`)).toEqual([{ id: 11, activityId: 40, day: 3, period: 1 }]));
+    await waitFor(() => expect(stub.calls(`${BASE}/drafts/grid`).length).toBeGreaterThan(reads));
+
+    // Dragged.
+    const transfer = dataTransfer();
+    fireEvent.dragStart(screen.getByTestId('arrange-unplaced-activity-40'), { dataTransfer: transfer });
+    fireEvent.dragOver(within(grid).getByTestId('arrange-cell-4-2'), { dataTransfer: transfer });
+    fireEvent.drop(within(grid).getByTestId('arrange-cell-4-2'), { dataTransfer: transfer });
+    await waitFor(() => expect(stub.bodies(`${BASE}/drafts/place`)).toEqual([{ id: 11, activityId: 40, day: 3, period: 1 }, { id: 11, activityId: 40, day: 4, period: 2 }]));
+  });
+
+  it("toggles a teacher's unavailable periods cell by cell and saves the whole week", async () => {
+    stub.on(`${BASE}/unavailable/get`, () => [{ day: 2, period: 3 }]).on(`${BASE}/unavailable/save`, () => null);
+    renderPage();
+    fireEvent.click(await screen.findByTestId('arrange-tab-availability'));
+    await pick('arrange-availability-teacher', 'Wang Fang (T0001)');
+    const grid = await screen.findByTestId('arrange-availability-grid');
+    expect(stub.bodies(`${BASE}/unavailable/get`)).toEqual([{ termId: 1, staffId: 70 }]);
+    expect(within(grid).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['节次', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
+    expect(within(grid).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['Period 1', 'Period 2', 'Period 3']);
+    const saved = within(grid).getByTestId('arrange-toggle-2-3');
+    expect(saved).toHaveAttribute('aria-pressed', 'true');
+    expect(saved).toHaveAttribute('aria-label', 'TuesdayPeriod 3');
+    expect(saved.closest('td')).toHaveClass('is-unavailable');
+    const monday = within(grid).getByTestId('arrange-toggle-1-1');
+    expect(monday).toHaveAttribute('aria-pressed', 'false');
+    expect(monday.closest('td')).not.toHaveAttribute('class');
+
+    fireEvent.click(monday);
+    fireEvent.click(saved);
+    expect(monday).toHaveAttribute('aria-pressed', 'true');
+    expect(monday.closest('td')).toHaveClass('is-unavailable');
+    expect(saved).toHaveAttribute('aria-pressed', 'false');
+    expect(saved.closest('td')).not.toHaveClass('is-unavailable');
+    fireEvent.click(screen.getByTestId('arrange-availability-save'));
+    await waitFor(() => expect(stub.bodies(`${BASE}/unavailable/save`)).toEqual([{ termId: 1, staffId: 70, slots: [{ day: 1, period: 1 }] }]));
+  });
+
   it('shows English labels without Chinese', async () => {
     await act(() => i18n.changeLanguage('en'));
     renderPage();
@@ -297,6 +560,26 @@ describe('ArrangePage', () => {
     expect(within(grid).getByTestId('arrange-lesson-2')).toHaveTextContent('Odd weeks');
     expect(screen.getByTestId('arrange-generate')).toHaveTextContent('Generate');
     expect(screen.getByTestId('arrange-unplaced-5-131')).toHaveTextContent('3 to place');
+    expect(hasChinese()).toBe(false);
+
+    // The FET import, every step and tab.
+    stubFet();
+    fireEvent.click(screen.getByTestId('arrange-tab-drafts'));
+    expect(await screen.findByTestId('arrange-fet-import')).toHaveTextContent('Import a FET file');
+    const dialog = await uploadFet();
+    await waitFor(() => expect(dialog).toHaveAttribute('data-step', '1'));
+    expect(screen.getByTestId('arrange-fet-week')).toHaveTextContent('5 days × 3 periods');
+    expect(hasChinese()).toBe(false);
+    fireEvent.click(screen.getByTestId('arrange-fet-ok'));
+    expect(await screen.findByTestId('arrange-fet-year-error')).toHaveTextContent('Choose a grade');
+    for (const tab of ['groups', 'teachers', 'subjects', 'rooms']) {
+      fireEvent.click(screen.getByTestId(`arrange-fet-tab-${tab}`));
+      expect(await screen.findByTestId(`arrange-fet-${tab}-0`)).toBeInTheDocument();
+    }
+    expect(shown('arrange-fet-rooms-1')).toBe('Create a new classroom');
+    expect(hasChinese()).toBe(false);
+    fireEvent.click(screen.getByTestId('arrange-fet-tab-teachers'));
+    expect(screen.getByTestId('arrange-fet-teachers-hint')).toHaveTextContent('Teachers without a staff record: 2.');
     expect(hasChinese()).toBe(false);
     await act(() => i18n.changeLanguage('zh'));
   });

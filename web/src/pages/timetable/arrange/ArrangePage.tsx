@@ -68,7 +68,7 @@ export default function ArrangePage({ route }: PageProps) {
           activeKey={tab}
           onChange={(key) => setTab(key as TabKey)}
           items={[
-            { key: 'drafts', label: <span data-testid="arrange-tab-drafts">{t('arrangeUi.tab.drafts')}</span>, children: <DraftsTab termId={termId} onOpen={open} english={english} /> },
+            { key: 'drafts', label: <span data-testid="arrange-tab-drafts">{t('arrangeUi.tab.drafts')}</span>, children: <DraftsTab termId={termId} options={data} onOpen={open} english={english} /> },
             {
               key: 'editor',
               label: <span data-testid="arrange-tab-editor">{t('arrangeUi.tab.editor')}</span>,

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ArrangeOptions } from '@campus/contract';
 import { arrangeKeys, fetchUnavailable, saveUnavailable } from '../../../api/timetableArrange.ts';
 import { feedback } from '../../../app/feedback.ts';
-import { parseSlot, slotKey } from '../changes/WeekGrid.tsx';
+import { WeekTable, parseSlot, slotKey } from '../../../components/WeekTable/index.ts';
 
 /** A teacher's periods they cannot teach in the term: a days × periods grid of toggles (red: not available). */
 export function AvailabilityTab({ termId, options }: { termId: number; options: ArrangeOptions }) {
@@ -83,49 +83,34 @@ function Toggles({ termId, staffId, options, initial }: { termId: number; staffI
 
   return (
     <>
-      <div className="arrange-grid-wrap">
-        <table className="arrange-grid arrange-toggles" data-testid="arrange-availability-grid">
-          <thead>
-            <tr>
-              <th className="arrange-grid-corner" scope="col">
-                {t('arrangeUi.period')}
-              </th>
-              {options.days.map((day) => (
-                <th key={day.day} scope="col">
-                  {day.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {options.periods.map((period) => (
-              <tr key={period.sort}>
-                <th scope="row" className="arrange-grid-period">
-                  {period.name}
-                </th>
-                {options.days.map((day) => {
-                  const key = slotKey({ day: day.day, period: period.sort });
-                  const unavailable = off.has(key);
-                  return (
-                    <td key={day.day} className={unavailable ? 'is-unavailable' : undefined}>
-                      <button
-                        type="button"
-                        className="arrange-toggle"
-                        aria-pressed={unavailable}
-                        aria-label={t('arrangeUi.slot', { day: day.name, period: period.name })}
-                        onClick={() => toggle(key)}
-                        data-testid={`arrange-toggle-${key}`}
-                      >
-                        {unavailable ? t('arrange.unavailableCell') : t('arrangeUi.available')}
-                      </button>
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <WeekTable
+        days={options.days}
+        periods={options.periods}
+        corner={t('arrangeUi.period')}
+        wrapClassName="arrange-grid-wrap"
+        cornerClassName="arrange-grid-corner"
+        periodClassName="arrange-grid-period"
+        className="arrange-grid arrange-toggles"
+        data-testid="arrange-availability-grid"
+        renderCell={({ day, period, key }) => {
+          const unavailable = off.has(key);
+          return {
+            props: { className: unavailable ? 'is-unavailable' : undefined },
+            content: (
+              <button
+                type="button"
+                className="arrange-toggle"
+                aria-pressed={unavailable}
+                aria-label={t('arrangeUi.slot', { day: day.name, period: period.name })}
+                onClick={() => toggle(key)}
+                data-testid={`arrange-toggle-${key}`}
+              >
+                {unavailable ? t('arrange.unavailableCell') : t('arrangeUi.available')}
+              </button>
+            ),
+          };
+        }}
+      />
       <Space className="arrange-toggles-actions" wrap>
         <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()} data-testid="arrange-availability-save">
           {t('manage.save')}

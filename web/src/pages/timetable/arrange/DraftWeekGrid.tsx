@@ -4,9 +4,9 @@ import { DeleteOutlined, LockOutlined, MoreOutlined, UnlockOutlined } from '@ant
 import { useTranslation } from 'react-i18next';
 import type { DraftGrid, DraftLesson } from '@campus/contract';
 import type { GridKind } from '../../../api/timetableArrange.ts';
+import { WeekTable, slotKey, type Slot } from '../../../components/WeekTable/index.ts';
 import { i18n } from '../../../i18n/index.ts';
-import { slotKey, type Slot } from '../changes/WeekGrid.tsx';
-import { DRAG_TYPE, decodeSource, encodeSource, sameSource, type DecodedSource, type Source } from './source.ts';
+import { DRAG_TYPE, decodeSource, encodeSource, sameSource, toDecoded, type DecodedSource, type Source } from './source.ts';
 
 export interface DraftWeekGridProps {
   grid: DraftGrid;
@@ -26,9 +26,6 @@ function lessonLines(lesson: DraftLesson, kind: GridKind): string[] {
   const lines = kind === 'class' ? [lesson.teacherName, lesson.classroomName] : kind === 'teacher' ? [lesson.className, lesson.classroomName] : [lesson.className, lesson.teacherName];
   return lines.filter(Boolean);
 }
-
-const toDecoded = (source: Source): DecodedSource =>
-  source.type === 'lesson' ? { action: 'move', lessonId: source.lesson.id } : { action: 'place', classId: source.item.classId, courseId: source.item.courseId };
 
 /** The names of odd or even weeks in both languages. */
 const parityNames = (parity: Exclude<DraftLesson['weekParity'], 'all'>) => [i18n.getFixedT('zh')(`arrangeUi.parity.${parity}`), i18n.getFixedT('en')(`arrangeUi.parity.${parity}`)];
@@ -130,6 +127,7 @@ export function DraftWeekGrid({ grid, kind, editable, picked, onPick, onDrop, on
         data-testid={`arrange-lesson-${lesson.id}`}
         data-lesson-id={lesson.id}
         data-class-id={lesson.classId}
+        data-activity-id={lesson.activityId ?? undefined}
         data-course={lesson.courseName}
         data-locked={lesson.locked || undefined}
         data-parity={lesson.weekParity}
@@ -151,70 +149,55 @@ export function DraftWeekGrid({ grid, kind, editable, picked, onPick, onDrop, on
   };
 
   return (
-    <div className="arrange-grid-wrap">
-      <table className={['arrange-grid', picked && 'is-picking'].filter(Boolean).join(' ')} data-testid="arrange-grid" data-kind={kind} data-editable={editable}>
-        <thead>
-          <tr>
-            <th className="arrange-grid-corner" scope="col">
-              {t('arrangeUi.period')}
-            </th>
-            {grid.days.map((day) => (
-              <th key={day.day} scope="col">
-                {day.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {grid.periods.map((period) => (
-            <tr key={period.sort}>
-              <th scope="row" className="arrange-grid-period">
-                {period.name}
-              </th>
-              {grid.days.map((day) => {
-                const slot: Slot = { day: day.day, period: period.sort };
-                const key = slotKey(slot);
-                const lessons = bySlot.get(key) ?? [];
-                const busy = busyBySlot.get(key) ?? [];
-                const classes = ['arrange-cell', busy.length > 0 && 'is-busy', over === key && 'is-over', lessons.length === 0 && 'is-free'].filter(Boolean).join(' ');
-                return (
-                  <td
-                    key={day.day}
-                    className={classes}
-                    onDragOver={(event) => dragOver(event, key)}
-                    onDragLeave={(event) => {
-                      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver((value) => (value === key ? null : value));
-                    }}
-                    onDrop={(event) => drop(event, slot)}
-                    data-testid={`arrange-cell-${key}`}
-                    data-busy={busy.length > 0 || undefined}
-                  >
-                    <div className="arrange-cell-body">
-                      {busy.length > 0 && (
-                        <Tooltip title={busy.join('; ')}>
-                          <span className="arrange-busy" tabIndex={0} data-testid={`arrange-busy-${key}`}>
-                            {busy.join('; ')}
-                          </span>
-                        </Tooltip>
-                      )}
-                      {lessons.map(card)}
-                      {editable && picked && (
-                        <button
-                          type="button"
-                          className="arrange-cell-target"
-                          aria-label={t(picked.type === 'lesson' ? 'arrangeUi.moveHere' : 'arrangeUi.placeHere', { day: day.name, period: period.name })}
-                          onClick={() => clickTarget(slot)}
-                          data-testid={`arrange-target-${key}`}
-                        />
-                      )}
-                    </div>
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <WeekTable
+      days={grid.days}
+      periods={grid.periods}
+      corner={t('arrangeUi.period')}
+      wrapClassName="arrange-grid-wrap"
+      cornerClassName="arrange-grid-corner"
+      periodClassName="arrange-grid-period"
+      className={['arrange-grid', picked && 'is-picking'].filter(Boolean).join(' ')}
+      data-testid="arrange-grid"
+      data-kind={kind}
+      data-editable={editable}
+      renderCell={({ day, period, slot, key }) => {
+        const lessons = bySlot.get(key) ?? [];
+        const busy = busyBySlot.get(key) ?? [];
+        const classes = ['arrange-cell', busy.length > 0 && 'is-busy', over === key && 'is-over', lessons.length === 0 && 'is-free'].filter(Boolean).join(' ');
+        return {
+          props: {
+            className: classes,
+            onDragOver: (event) => dragOver(event, key),
+            onDragLeave: (event) => {
+              if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver((value) => (value === key ? null : value));
+            },
+            onDrop: (event) => drop(event, slot),
+            'data-testid': `arrange-cell-${key}`,
+            'data-busy': busy.length > 0 || undefined,
+          },
+          content: (
+            <div className="arrange-cell-body">
+              {busy.length > 0 && (
+                <Tooltip title={busy.join('; ')}>
+                  <span className="arrange-busy" tabIndex={0} data-testid={`arrange-busy-${key}`}>
+                    {busy.join('; ')}
+                  </span>
+                </Tooltip>
+              )}
+              {lessons.map(card)}
+              {editable && picked && (
+                <button
+                  type="button"
+                  className="arrange-cell-target"
+                  aria-label={t(picked.type === 'lesson' ? 'arrangeUi.moveHere' : 'arrangeUi.placeHere', { day: day.name, period: period.name })}
+                  onClick={() => clickTarget(slot)}
+                  data-testid={`arrange-target-${key}`}
+                />
+              )}
+            </div>
+          ),
+        };
+      }}
+    />
   );
 }

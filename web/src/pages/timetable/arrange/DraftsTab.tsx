@@ -1,19 +1,22 @@
 import { useEffect, useState, type Key } from 'react';
 import { Button, Form, Input, Radio, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { FolderOpenOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
+import { FolderOpenOutlined, ImportOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DRAFT_NAME_MAX, draftFormSchema, type DraftForm, type DraftRow } from '@campus/contract';
+import { DRAFT_NAME_MAX, draftFormSchema, type ArrangeOptions, type DraftForm, type DraftRow } from '@campus/contract';
 import { ARRANGE_CALLS, createDraft, fetchDraftPage } from '../../../api/timetableArrange.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { DeleteButton } from '../../../components/DeleteButton/index.ts';
 import { FormDialog } from '../../../components/ManagePage/index.ts';
 import { Pagination } from '../../../components/PagedTable/index.ts';
 import { schemaRule } from '../changes/parts.tsx';
+import { FetImportDialog } from './FetImportDialog.tsx';
 import { DraftStatusTag, confirmPublish } from './parts.tsx';
 
 export interface DraftsTabProps {
   termId: number;
+  /** The term's grades, classes, teachers and rooms: what a FET file's names are matched to. */
+  options: ArrangeOptions;
   /** Opens a draft in the editor. */
   onOpen: (id: number) => void;
   english: boolean;
@@ -27,12 +30,13 @@ const LIST_POLL_MS = 3000;
  * editor, published after its conflicts were shown, the ticked ones deleted. (The page call answers `list`
  * rather than the paged convention's `rows`, so the table is Ant Design's with the shared pagination bar.)
  */
-export function DraftsTab({ termId, onOpen, english }: DraftsTabProps) {
+export function DraftsTab({ termId, options, onOpen, english }: DraftsTabProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [selected, setSelected] = useState<Key[]>([]);
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const drafts = useQuery({
     queryKey: ['timetableArrange', 'drafts', termId, paging.page, paging.pageSize],
     queryFn: ({ signal }) => fetchDraftPage({ termId, ...paging }, signal),
@@ -59,9 +63,16 @@ export function DraftsTab({ termId, onOpen, english }: DraftsTabProps) {
       title: t('arrangeUi.col.name'),
       width: 240,
       render: (name: string, row) => (
-        <Button type="link" className="arrange-link" onClick={() => onOpen(row.id)} data-testid={`arrange-draft-name-${row.id}`}>
-          {name}
-        </Button>
+        <Space size={6} wrap>
+          <Button type="link" className="arrange-link" onClick={() => onOpen(row.id)} data-testid={`arrange-draft-name-${row.id}`}>
+            {name}
+          </Button>
+          {row.source === 'fet' && (
+            <Tag color="geekblue" className="arrange-tag" title={t('arrangeUi.fet.sourceTitle')} data-testid={`arrange-draft-fet-${row.id}`}>
+              {t('arrangeUi.fet.sourceTag')}
+            </Tag>
+          )}
+        </Space>
       ),
     },
     { key: 'status', dataIndex: 'status', title: t('arrangeUi.col.status'), width: english ? 120 : 100, render: (status: DraftRow['status'], row) => <DraftStatusTag status={status} testId={`arrange-draft-status-${row.id}`} /> },
@@ -104,6 +115,9 @@ export function DraftsTab({ termId, onOpen, english }: DraftsTabProps) {
         <Space wrap>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="arrange-draft-add">
             {t('arrangeUi.newDraft')}
+          </Button>
+          <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="arrange-fet-import">
+            {t('arrangeUi.fet.button')}
           </Button>
           <DeleteButton
             url={ARRANGE_CALLS.draftsDelete}
@@ -152,6 +166,17 @@ export function DraftsTab({ termId, onOpen, english }: DraftsTabProps) {
         onCreated={(id) => {
           reload();
           if (id) onOpen(id);
+        }}
+      />
+      <FetImportDialog
+        open={importing}
+        termId={termId}
+        options={options}
+        onClose={() => setImporting(false)}
+        onImported={(id) => {
+          // New classes, courses and rooms, the teachers' unavailable periods and the draft: everything of the page is read again.
+          void client.invalidateQueries({ queryKey: ['timetableArrange'] });
+          onOpen(id);
         }}
       />
     </div>

@@ -16,10 +16,10 @@ import {
   type LessonChange,
 } from '../../../api/timetableArrange.ts';
 import { feedback } from '../../../app/feedback.ts';
-import type { Slot } from '../changes/WeekGrid.tsx';
+import type { Slot } from '../../../components/WeekTable/index.ts';
 import { DraftWeekGrid, startDrag } from './DraftWeekGrid.tsx';
 import { DraftStatusTag, GenerationReportView, confirmPublish, showConflicts } from './parts.tsx';
-import { sameSource, type DecodedSource, type Source, type UnplacedItem } from './source.ts';
+import { sameSource, unplacedKey, type DecodedSource, type Source, type UnplacedItem } from './source.ts';
 
 const GENERATION_SECONDS_MIN = 5;
 const GENERATION_SECONDS_DEFAULT = 30;
@@ -199,7 +199,7 @@ function Workspace({ draft, options }: { draft: DraftDetail; options: ArrangeOpt
       const lesson = grid.data?.lessons.find((item) => item.id === source.lessonId);
       if (lesson && lesson.day === slot.day && lesson.period === slot.period) return;
       void apply({ action: 'move', lessonId: source.lessonId, ...slot });
-    } else void apply({ action: 'place', classId: source.classId, courseId: source.courseId, ...slot });
+    } else void apply({ ...source, ...slot });
   };
 
   const lessonAction = (lesson: DraftLesson, action: 'lock' | 'unlock' | 'remove') => {
@@ -290,7 +290,7 @@ function Workspace({ draft, options }: { draft: DraftDetail; options: ArrangeOpt
           ) : (
             <ul className="arrange-unplaced-list">
               {unplaced.map((item) => (
-                <UnplacedCard key={`${item.classId}-${item.courseId}`} item={item} kind={kind} editable={editable} picked={picked} onPick={setPicked} />
+                <UnplacedCard key={unplacedKey(item)} item={item} kind={kind} editable={editable} picked={picked} onPick={setPicked} />
               ))}
             </ul>
           )}
@@ -300,28 +300,37 @@ function Workspace({ draft, options }: { draft: DraftDetail; options: ArrangeOpt
   );
 }
 
+/**
+ * An unplaced hour of a class's course, or (in an imported draft) an activity not placed: its duration, for it is
+ * placed whole, and its classes in every view (they may be several, or a part of the class).
+ */
 function UnplacedCard({ item, kind, editable, picked, onPick }: { item: UnplacedItem; kind: GridKind; editable: boolean; picked: Source | null; onPick: (source: Source | null) => void }) {
   const { t } = useTranslation();
   const source: Source = { type: 'unplaced', item };
   const isPicked = sameSource(picked, source);
+  const activity = !!item.activityId;
   const body = (
     <>
       <span className="arrange-lesson-course">{item.courseName}</span>
-      <span className="arrange-lesson-line">{[kind === 'class' ? '' : item.className, item.teacherName].filter(Boolean).join(' · ') || t('arrangeUi.noTeacher')}</span>
-      <Tag color="red" className="arrange-tag arrange-missing">
-        {t('arrangeUi.missing', { count: item.missing })}
+      <span className="arrange-lesson-line">{[kind === 'class' && !activity ? '' : item.className, item.teacherName].filter(Boolean).join(' · ') || t('arrangeUi.noTeacher')}</span>
+      <Tag color={activity ? 'orange' : 'red'} className="arrange-tag arrange-missing">
+        {activity ? t('arrangeUi.duration', { count: item.missing }) : t('arrangeUi.missing', { count: item.missing })}
       </Tag>
     </>
   );
+  const label = activity
+    ? t('arrangeUi.pickActivity', { course: item.courseName, class: item.className, count: item.missing })
+    : t('arrangeUi.pickUnplaced', { course: item.courseName, class: item.className, count: item.missing });
   return (
     <li
       className={['arrange-lesson', 'arrange-unplaced-item', isPicked && 'is-picked', editable && 'is-editable'].filter(Boolean).join(' ')}
       draggable={editable}
       onDragStart={editable ? (event) => startDrag(event, source) : undefined}
-      data-testid={`arrange-unplaced-${item.classId}-${item.courseId}`}
+      data-testid={`arrange-unplaced-${unplacedKey(item)}`}
+      data-activity-id={item.activityId ?? undefined}
     >
       {editable ? (
-        <button type="button" className="arrange-lesson-main" aria-pressed={isPicked} aria-label={t('arrangeUi.pickUnplaced', { course: item.courseName, class: item.className, count: item.missing })} onClick={() => onPick(isPicked ? null : source)}>
+        <button type="button" className="arrange-lesson-main" aria-pressed={isPicked} aria-label={label} onClick={() => onPick(isPicked ? null : source)} data-testid={`arrange-unplaced-pick-${unplacedKey(item)}`}>
           {body}
         </button>
       ) : (
@@ -365,7 +374,7 @@ function GenerateDialog({ open, draft, onClose, onStarted }: { open: boolean; dr
       destroyOnHidden
     >
       <div data-testid="arrange-generate-dialog">
-        <p>{t('arrangeUi.generateConfirm')}</p>
+        <p>{draft.source === 'fet' ? t('arrangeUi.generateConfirmFet') : t('arrangeUi.generateConfirm')}</p>
         <label className="arrange-seconds">
           <span>{t('arrangeUi.seconds')}</span>
           <InputNumber

@@ -17,8 +17,9 @@ import {
 import { checkLessonChange, fetchLessonChangeOptions, lessonChangeKeys, moveLessonChange, saveLessonChange, type LessonChangeBody } from '../../../api/lessonChanges.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { currentLanguage } from '../../../i18n/index.ts';
+import { parseSlot, slotKey, type Slot } from '../../../components/WeekTable/index.ts';
 import { MovesList, byName, refusalOf, schemaRule } from './parts.tsx';
-import { WeekGrid, parseSlot, slotKey, type Slot } from './WeekGrid.tsx';
+import { WeekGrid } from './WeekGrid.tsx';
 
 /** The fields of the dialog; a swap's two periods are kept as 'day-period' (they are picked on the week's grid). */
 export interface ChangeValues {

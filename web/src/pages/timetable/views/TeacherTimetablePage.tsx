@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Button, Input, Space } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { USER_TYPES } from '@campus/contract';
+import { RESEARCH_MEETING_PERMISSIONS, RESEARCH_MEETING_URL, USER_TYPES } from '@campus/contract';
+import { usePermission } from '../../../components/PermissionGate/index.ts';
 import type { PageProps } from '../../registry.ts';
 import { TimetableView } from '../../../components/Timetable/index.ts';
 import { TeacherLink } from '../../../components/StaffDialog/index.ts';
@@ -31,6 +33,8 @@ export default function TeacherTimetablePage(_props: PageProps) {
   const [zgh, setZgh] = useState(own);
   const [name, setName] = useState(own ? user?.displayName || own : '');
   const [typed, setTyped] = useState('');
+  const allowed = usePermission();
+  const navigate = useNavigate();
 
   const show = (next: string, nextName = '') => {
     setZgh(next);
@@ -53,6 +57,12 @@ export default function TeacherTimetablePage(_props: PageProps) {
           )}
         </div>
         <Space wrap className="timetable-page-controls">
+          {/* Issue 17: the teacher's teaching-research meetings (/jyhygl/hygl, a hidden page). */}
+          {allowed({ permissions: [RESEARCH_MEETING_PERMISSIONS.view] }) && (
+            <Button icon={<TeamOutlined />} onClick={() => void navigate(RESEARCH_MEETING_URL)} data-testid="timetable-research-meetings">
+              {t('meetingUi.open')}
+            </Button>
+          )}
           <Picker
             types={['people']}
             multiple={false}

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { stub, stubTimetable } from '../../../components/Timetable/callStub.ts';
 import StudentTimetablePage, { isFamily } from './StudentTimetablePage.tsx';
 import TeacherTimetablePage, { staffNumberOf } from './TeacherTimetablePage.tsx';
@@ -78,7 +79,7 @@ describe('StudentTimetablePage', () => {
 describe('TeacherTimetablePage', () => {
   it("shows the teacher's own timetable, and a colleague's by staff number", async () => {
     useSession.setState({ user: { userId: 'T0001', username: 'T0001', userType: 3, displayName: 'Wang' } });
-    render(<TeacherTimetablePage route={{ path: '/kbgl/jskb' } as AppRoute} />);
+    render(<MemoryRouter><TeacherTimetablePage route={{ path: '/kbgl/jskb' } as AppRoute} /></MemoryRouter>);
     await waitFor(() => expect(stub.bodies('/pk/queryPkInfoFb')[0]).toEqual({ id: 'T0001', xnxq: '2026-2027-1', type: '3', zs: 13 }));
     const input = screen.getByPlaceholderText('教职工号');
     fireEvent.change(input, { target: { value: 'T0002' } });

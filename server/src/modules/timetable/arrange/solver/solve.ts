@@ -503,7 +503,14 @@ export function solve(problem: Problem, options: SolveOptions): Solution {
   // After this many steps without progress the search goes back to the best state. Tuned on GYR.fet: this
   // beats both wandering on and forgetting the prices, and a shorter leash keeps it too close to the best.
   const stagnationLimit = 2000 + 20 * U;
+  /** Steps without a better state after which the search starts again from scratch (restart()). */
+  const plateauLimit = 8 * stagnationLimit;
+  let sinceImproved = 0;
   let timeUp = false;
+  /** The best state of all restarts. */
+  let globalPlaced = -1;
+  let globalStarts = bestStarts;
+  let globalRooms = bestRooms;
 
   while (queue.length > 0) {
     iteration += 1;
@@ -530,7 +537,8 @@ export function solve(problem: Problem, options: SolveOptions): Solution {
     // The best state so far; ties too, so going back lands on the latest of equally good states and the
     // search drifts along a plateau instead of restarting from the same place.
     if (placedActivities >= bestPlaced) {
-      if (placedActivities > bestPlaced) sinceBest = 0; else sinceBest += 1;
+      if (placedActivities > bestPlaced) sinceBest = sinceImproved = 0;
+      else sinceBest += 1;
       bestPlaced = placedActivities;
       bestStarts = start.slice();
       bestRooms = room.slice();
@@ -544,6 +552,49 @@ export function solve(problem: Problem, options: SolveOptions): Solution {
         restoreBest();
         for (let v = 0; v < U; v += 1) weight[v] = 1 + (weight[v] - 1) * 0.5;
       } else weight.fill(1);
+    }
+    // Drifting on the best plateau is how large files finish (GYR.fet), but a drift can go on for ever, one
+    // unit in and another out: after many times the stall's steps without a better state, a fresh start.
+    if (++sinceImproved > plateauLimit) {
+      sinceImproved = 0;
+      sinceBest = 0;
+      restart();
+    }
+  }
+
+  /**
+   * Starts again from an empty grid (locked units stay), built greedily in a shuffled order of difficulty and
+   * with the prices forgotten, keeping the best state found so far aside. Some seeds' searches settle where one
+   * tightly held teacher's last hour can never fit (St-Marys.fet: a teacher free 7 periods a week) while other
+   * starts place everything in a tenth of a second.
+   */
+  function restart(): void {
+    keepGlobalBest();
+    for (let u = 0; u < U; u += 1) if (unitStart[u] >= 0 && !unitFixed[u]) remove(u);
+    queue.length = 0;
+    queuePos.fill(-1);
+    weight.fill(1);
+    const noisy = order.map((u) => ({ u, key: difficulty[u] < 0 ? difficulty[u] : difficulty[u] * (0.7 + 0.6 * random()) }));
+    noisy.sort((x, y) => x.key - y.key);
+    for (const { u } of noisy) {
+      if (unitImpossible[u] || stuck[u] || unitStart[u] >= 0) continue;
+      const { start: s, cost } = bestStart(u);
+      if (s >= 0 && cost === 0) {
+        evaluate(u, s);
+        place(u, s);
+      } else enqueue(u);
+    }
+    bestPlaced = placedActivities;
+    bestStarts = start.slice();
+    bestRooms = room.slice();
+  }
+
+  /** Keeps the best state aside before a restart leaves it. */
+  function keepGlobalBest(): void {
+    if (bestPlaced > globalPlaced) {
+      globalPlaced = bestPlaced;
+      globalStarts = bestStarts;
+      globalRooms = bestRooms;
     }
   }
 
@@ -560,8 +611,13 @@ export function solve(problem: Problem, options: SolveOptions): Solution {
       } else if (!unitImpossible[u] && !stuck[u]) enqueue(u);
     }
   }
-  // Back to the best state if the search ended worse off.
-  if (placedActivities < bestPlaced) restoreBest();
+  // Back to the best state if the search ended worse off (the best of every restart).
+  keepGlobalBest();
+  if (placedActivities < globalPlaced) {
+    bestStarts = globalStarts;
+    bestRooms = globalRooms;
+    restoreBest();
+  }
 
   // ---- Soft polish: move units to conflict-free starts that cost less -------------------------------------
   const polishEnd = Math.min(deadline, performance.now() + (options.polishMs ?? 1000));
