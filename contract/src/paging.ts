@@ -34,6 +34,8 @@ export type PagedQuery = z.infer<typeof pagedQuerySchema>;
 export interface PagedResult<Row> {
   total: number;
   rows: Row[];
+  /** True when a keyword matched more rows than were counted: `total` is then a lower bound ("1,000+"). */
+  totalCapped?: boolean;
 }
 
 /**

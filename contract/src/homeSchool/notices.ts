@@ -159,6 +159,8 @@ export interface NoticeReceiptRow {
 
 export interface NoticeReceipts {
   total: number;
+  /** A keyword matched more recipients than were counted (PagedResult.totalCapped). */
+  totalCapped?: boolean;
   read: number;
   unread: number;
   rows: NoticeReceiptRow[];

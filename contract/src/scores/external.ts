@@ -115,6 +115,8 @@ export interface ExternalScoreRow {
 export interface ExternalScoresPage {
   exam: ExternalExamRow;
   total: number;
+  /** A keyword matched more students than were counted (PagedResult.totalCapped). */
+  totalCapped?: boolean;
   rows: ExternalScoreRow[];
 }
 

@@ -67,6 +67,8 @@ export interface MaintenanceRow {
 export interface MaintenancePage {
   subjects: MaintenanceSubject[];
   total: number;
+  /** A keyword matched more students than were counted (PagedResult.totalCapped). */
+  totalCapped?: boolean;
   rows: MaintenanceRow[];
 }
 

@@ -2,6 +2,7 @@ import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PagedQuery } from '@campus/contract';
 import type { z } from 'zod';
 import { badRequest } from './errors.ts';
+import { likeContains } from './keyword.ts';
 
 /** A generic paged-table request after checking: typed search, an allowed sort column, offset and limit. */
 export interface ListRequest<Search, SortField extends string> {
@@ -57,7 +58,5 @@ function readSearch(search: unknown): unknown {
   }
 }
 
-/** Escapes LIKE wildcards so a keyword matches literally. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+/** Escapes LIKE wildcards so a keyword matches literally (lists not yet on matchKeyword, platform/keyword.ts). */
+export const likePattern = likeContains;

@@ -1,24 +1,34 @@
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { roles } from './system.ts';
 import { courses, grades, orgUnits, staff, terms } from './school.ts';
+import { keywordIndexes } from './keywordIndexes.ts';
 
 /** Scheduled jobs (/datasynchronization): a registered handler run on a cron expression. */
-export const scheduledJobs = pgTable('scheduled_jobs', {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 64 }).notNull().unique(),
-  name: varchar('name', { length: 100 }).notNull(),
-  nameEn: varchar('name_en', { length: 100 }),
-  /** Name of the handler in the server's job registry; only registered handlers can be scheduled. */
-  handler: varchar('handler', { length: 64 }).notNull(),
-  cron: varchar('cron', { length: 100 }).notNull(),
-  enabled: boolean('enabled').notNull().default(false),
-  remark: varchar('remark', { length: 300 }),
-  /** When the scheduler next starts it; the process that moves this forward in a transaction runs it. */
-  nextRunAt: timestamp('next_run_at', { withTimezone: true }),
-  /** Set while a run is under way (a run-now during it is refused). */
-  runningSince: timestamp('running_since', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const scheduledJobs = pgTable(
+  'scheduled_jobs',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 64 }).notNull().unique(),
+    name: varchar('name', { length: 100 }).notNull(),
+    nameEn: varchar('name_en', { length: 100 }),
+    /** Name of the handler in the server's job registry; only registered handlers can be scheduled. */
+    handler: varchar('handler', { length: 64 }).notNull(),
+    cron: varchar('cron', { length: 100 }).notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    remark: varchar('remark', { length: 300 }),
+    /** When the scheduler next starts it; the process that moves this forward in a transaction runs it. */
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    /** Set while a run is under way (a run-now during it is refused). */
+    runningSince: timestamp('running_since', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The job list's keyword (platform/keyword.ts).
+    ...keywordIndexes('scheduled_jobs_code', t.code),
+    ...keywordIndexes('scheduled_jobs_name', t.name),
+    ...keywordIndexes('scheduled_jobs_name_en', t.nameEn),
+  ],
+);
 
 /** One run of a scheduled job (/job/log). */
 export const jobRuns = pgTable(
@@ -58,20 +68,28 @@ export const campusProfiles = pgTable('campus_profiles', {
   fixedAssetsValue: numeric('fixed_assets_value', { precision: 14, scale: 2 }),
 });
 
-export const buildings = pgTable('buildings', {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 30 }).notNull().unique(),
-  name: varchar('name', { length: 100 }).notNull(),
-  campusId: integer('campus_id')
-    .notNull()
-    .references(() => orgUnits.id, { onDelete: 'restrict' }),
-  floors: smallint('floors'),
-  /** 'teaching' | 'office' | 'dormitory' | 'laboratory' | 'other' */
-  usage: varchar('usage', { length: 20 }),
-  enabled: boolean('enabled').notNull().default(true),
-  sort: integer('sort').notNull().default(0),
-  remark: varchar('remark', { length: 300 }),
-});
+export const buildings = pgTable(
+  'buildings',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 30 }).notNull().unique(),
+    name: varchar('name', { length: 100 }).notNull(),
+    campusId: integer('campus_id')
+      .notNull()
+      .references(() => orgUnits.id, { onDelete: 'restrict' }),
+    floors: smallint('floors'),
+    /** 'teaching' | 'office' | 'dormitory' | 'laboratory' | 'other' */
+    usage: varchar('usage', { length: 20 }),
+    enabled: boolean('enabled').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    remark: varchar('remark', { length: 300 }),
+  },
+  (t) => [
+    // The building list's keyword (platform/keyword.ts).
+    ...keywordIndexes('buildings_code', t.code),
+    ...keywordIndexes('buildings_name', t.name),
+  ],
+);
 
 /** Leader, course and remarks of a teaching-research group (an org unit of kind 'researchGroup'). */
 export const researchGroupProfiles = pgTable('research_group_profiles', {
@@ -134,21 +152,34 @@ export const homeCards = pgTable(
     sort: integer('sort').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
   },
-  (t) => [index('home_cards_role_idx').on(t.roleId)],
+  (t) => [
+    index('home_cards_role_idx').on(t.roleId),
+    // The card list's keyword (platform/keyword.ts).
+    ...keywordIndexes('home_cards_name', t.name),
+    ...keywordIndexes('home_cards_name_en', t.nameEn),
+  ],
 );
 
 /** Pages built in the designer (/custom-page/drag), published as menus at /customPreview/{param}. */
-export const customPages = pgTable('custom_pages', {
-  id: serial('id').primaryKey(),
-  /** The menu's zdycs. */
-  param: varchar('param', { length: 100 }).notNull().unique(),
-  title: varchar('title', { length: 100 }).notNull(),
-  titleEn: varchar('title_en', { length: 100 }),
-  /** The designer's blocks, in order. */
-  layout: jsonb('layout').notNull(),
-  published: boolean('published').notNull().default(false),
-  menuId: integer('menu_id'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: varchar('updated_by', { length: 64 }),
-  remark: text('remark'),
-});
+export const customPages = pgTable(
+  'custom_pages',
+  {
+    id: serial('id').primaryKey(),
+    /** The menu's zdycs. */
+    param: varchar('param', { length: 100 }).notNull().unique(),
+    title: varchar('title', { length: 100 }).notNull(),
+    titleEn: varchar('title_en', { length: 100 }),
+    /** The designer's blocks, in order. */
+    layout: jsonb('layout').notNull(),
+    published: boolean('published').notNull().default(false),
+    menuId: integer('menu_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: varchar('updated_by', { length: 64 }),
+    remark: text('remark'),
+  },
+  (t) => [
+    // The page list's keyword (platform/keyword.ts).
+    ...keywordIndexes('custom_pages_param', t.param),
+    ...keywordIndexes('custom_pages_title', t.title),
+  ],
+);

@@ -1,4 +1,5 @@
 import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { keywordIndexes } from './keywordIndexes.ts';
 
 /** Every write the server performs, successful or not (spec section 3 "User log"). */
 export const operationLogs = pgTable(
@@ -25,8 +26,13 @@ export const operationLogs = pgTable(
     clientType: varchar('client_type', { length: 20 }).notNull(),
     systemName: varchar('system_name', { length: 50 }).notNull().default('campus'),
   },
-  // (created_at, id): the log list's order including its tie breaker, so a page needs no sort.
-  (t) => [index('operation_logs_created_idx').on(t.createdAt, t.id), index('operation_logs_user_idx').on(t.userId, t.createdAt)],
+  // (created_at, id): the log list's order including its tie breaker, so a page needs no sort. The
+  // account is the list's free-text search (platform/keyword.ts).
+  (t) => [
+    index('operation_logs_created_idx').on(t.createdAt, t.id),
+    index('operation_logs_user_idx').on(t.userId, t.createdAt),
+    ...keywordIndexes('operation_logs_account', t.account),
+  ],
 );
 
 /**
@@ -76,5 +82,11 @@ export const exportLogs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     errorMessage: text('error_message'),
   },
-  (t) => [index('export_logs_created_idx').on(t.createdAt, t.id), index('export_logs_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('export_logs_created_idx').on(t.createdAt, t.id),
+    index('export_logs_user_idx').on(t.userId, t.createdAt),
+    // The list's free-text searches (platform/keyword.ts).
+    ...keywordIndexes('export_logs_account', t.account),
+    ...keywordIndexes('export_logs_list_key', t.listKey),
+  ],
 );

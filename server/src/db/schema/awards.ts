@@ -2,6 +2,7 @@ import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, smalli
 import { sql } from 'drizzle-orm';
 import { students } from './school.ts';
 import { users } from './system.ts';
+import { keywordIndexes } from './keywordIndexes.ts';
 
 /** 学科竞赛: a competition event; its awards are competition_prizes. */
 export const competitions = pgTable(
@@ -18,7 +19,13 @@ export const competitions = pgTable(
     releasedAt: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('competitions_held_idx').on(t.heldOn), index('competitions_publisher_idx').on(t.publisherUserId)],
+  (t) => [
+    index('competitions_held_idx').on(t.heldOn),
+    index('competitions_publisher_idx').on(t.publisherUserId),
+    // The event list's title and place boxes, the award lists' keyword (platform/keyword.ts).
+    ...keywordIndexes('competitions_title', t.title),
+    ...keywordIndexes('competitions_place', t.place),
+  ],
 );
 
 /** 奖项: an award of an event, with how many students may win it. */
@@ -37,6 +44,7 @@ export const competitionPrizes = pgTable(
   },
   (t) => [
     index('competition_prizes_competition_idx').on(t.competitionId),
+    ...keywordIndexes('competition_prizes_name', t.name),
     check('competition_prizes_winner_number_check', sql`${t.winnerNumber} BETWEEN 0 AND 100`),
     check('competition_prizes_period_check', sql`${t.startsOn} <= ${t.endsOn}`),
   ],
@@ -72,7 +80,7 @@ export const aboveSchoolAwards = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('above_school_awards_date_idx').on(t.awardedOn)],
+  (t) => [index('above_school_awards_date_idx').on(t.awardedOn), ...keywordIndexes('above_school_awards_name', t.name)],
 );
 
 export const aboveSchoolAwardWinners = pgTable(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { buildings } from './admin.ts';
+import { keywordIndexes } from './keywordIndexes.ts';
 import { staff, students, terms } from './school.ts';
 import { users } from './system.ts';
 
@@ -45,7 +46,13 @@ export const campusEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('campus_events_kind_idx').on(t.kind, t.startsAt), index('campus_events_owner_idx').on(t.ownerUserId)],
+  (t) => [
+    index('campus_events_kind_idx').on(t.kind, t.startsAt),
+    index('campus_events_owner_idx').on(t.ownerUserId),
+    ...keywordIndexes('campus_events_title', t.title),
+    ...keywordIndexes('campus_events_host', t.host),
+    ...keywordIndexes('campus_events_place', t.place),
+  ],
 );
 
 /** A student's sign-up to an event: signed up or cancelled, attendance registered, notified or not (spec 4). */
@@ -88,7 +95,7 @@ export const dormRooms = pgTable(
     effectiveBeds: smallint('effective_beds').notNull(),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
   },
-  (t) => [uniqueIndex('dorm_rooms_number_idx').on(t.buildingId, t.number)],
+  (t) => [uniqueIndex('dorm_rooms_number_idx').on(t.buildingId, t.number), ...keywordIndexes('dorm_rooms_number', t.number)],
 );
 
 export const dormBeds = pgTable(
@@ -145,15 +152,19 @@ export const dormInspections = pgTable(
 );
 
 /** 社团: an association with its advisor teacher. */
-export const associations = pgTable('associations', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 50 }).notNull().unique(),
-  advisorStaffId: integer('advisor_staff_id')
-    .notNull()
-    .references(() => staff.id, { onDelete: 'restrict' }),
-  description: text('description').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const associations = pgTable(
+  'associations',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 50 }).notNull().unique(),
+    advisorStaffId: integer('advisor_staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'restrict' }),
+    description: text('description').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [...keywordIndexes('associations_name', t.name)],
+);
 
 /** A student's application and membership: pending, member (a leader is a member marked so), rejected. */
 export const associationMembers = pgTable(

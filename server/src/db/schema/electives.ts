@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { keywordIndexes } from './keywordIndexes.ts';
 import { classrooms, electiveSessions, staff, students, terms } from './school.ts';
 import { users } from './system.ts';
 
@@ -37,6 +38,7 @@ export const electiveDeclarations = pgTable(
     index('elective_declarations_teacher_idx').on(t.teacherId, t.termId),
     index('elective_declarations_status_idx').on(t.termId, t.status),
     uniqueIndex('elective_declarations_session_idx').on(t.sessionId).where(sql`${t.sessionId} IS NOT NULL`),
+    ...keywordIndexes('elective_declarations_name', t.name),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { classes, students, terms } from './school.ts';
+import { keywordIndexes } from './keywordIndexes.ts';
 import { users } from './system.ts';
 
 /**
@@ -29,7 +30,11 @@ export const classRecords = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('class_records_class_kind_idx').on(t.classId, t.kind, t.recordDate), index('class_records_students_idx').using('gin', t.studentIds)],
+  (t) => [
+    index('class_records_class_kind_idx').on(t.classId, t.kind, t.recordDate),
+    index('class_records_students_idx').using('gin', t.studentIds),
+    ...keywordIndexes('class_records_title', t.title),
+  ],
 );
 
 /** 班级经费: money in and out of a class's fund; the balance is the running sum, never stored. */
@@ -52,6 +57,9 @@ export const classFundEntries = pgTable(
     index('class_fund_entries_class_idx').on(t.classId, t.entryDate, t.id),
     check('class_fund_entries_amount_positive', sql`${t.amount} > 0`),
     check('class_fund_entries_direction', sql`${t.direction} IN ('income', 'expense')`),
+    ...keywordIndexes('class_fund_entries_purpose', t.purpose),
+    ...keywordIndexes('class_fund_entries_handler', t.handler),
+    ...keywordIndexes('class_fund_entries_notes', t.notes),
   ],
 );
 

@@ -3,6 +3,7 @@ import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, t
 import { backgroundTasks } from './background.ts';
 import { users } from './system.ts';
 import { students } from './school.ts';
+import { keywordIndexes } from './keywordIndexes.ts';
 
 /** 通知发布 (issue 13): a notice and whom it is for; its receipts are notice_recipients. */
 export const notices = pgTable(
@@ -39,7 +40,13 @@ export const notices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notices_publisher_idx').on(t.publisherUserId, t.createdAt), index('notices_created_idx').on(t.createdAt), index('notices_kind_created_idx').on(t.kind, t.createdAt)],
+  (t) => [
+    index('notices_publisher_idx').on(t.publisherUserId, t.createdAt),
+    index('notices_created_idx').on(t.createdAt),
+    index('notices_kind_created_idx').on(t.kind, t.createdAt),
+    // The title boxes of the notice and event lists and of 我的通知 (platform/keyword.ts).
+    ...keywordIndexes('notices_title', t.title),
+  ],
 );
 
 /** One row per recipient of a notice: the read receipt. */
@@ -84,7 +91,12 @@ export const conductRecords = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('conduct_records_publisher_idx').on(t.publisherUserId, t.createdAt), index('conduct_records_student_idx').on(t.studentId, t.createdAt)],
+  (t) => [
+    index('conduct_records_publisher_idx').on(t.publisherUserId, t.createdAt),
+    index('conduct_records_student_idx').on(t.studentId, t.createdAt),
+    // The conduct lists' keyword reads the record's text besides the student's name (platform/keyword.ts).
+    ...keywordIndexes('conduct_records_content', t.content),
+  ],
 );
 
 /** 表现回复: a parent's reply to a conduct record (one per parent, which they may rewrite). */
@@ -118,7 +130,13 @@ export const smsMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('sms_messages_sender_idx').on(t.senderUserId, t.createdAt), index('sms_messages_created_idx').on(t.createdAt)],
+  (t) => [
+    index('sms_messages_sender_idx').on(t.senderUserId, t.createdAt),
+    index('sms_messages_created_idx').on(t.createdAt),
+    // The outbox's keyword (platform/keyword.ts).
+    ...keywordIndexes('sms_messages_phone', t.phone),
+    ...keywordIndexes('sms_messages_content', t.content),
+  ],
 );
 
 /** 作业发布 (issue 13): a teacher's assignment; each student's work on it is a homework_works row. */
@@ -144,7 +162,12 @@ export const assignments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('assignments_publisher_idx').on(t.publisherUserId, t.createdAt), index('assignments_created_idx').on(t.createdAt)],
+  (t) => [
+    index('assignments_publisher_idx').on(t.publisherUserId, t.createdAt),
+    index('assignments_created_idx').on(t.createdAt),
+    // The title boxes of the teacher's list and 我的作业 (platform/keyword.ts).
+    ...keywordIndexes('assignments_title', t.title),
+  ],
 );
 
 /** One student's work on an assignment: the homework status machine of spec 4 (contract HOMEWORK_STATUSES). */

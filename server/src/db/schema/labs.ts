@@ -1,5 +1,6 @@
 import { boolean, date, index, integer, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { classes, classrooms, courses, staff } from './school.ts';
+import { keywordIndexes } from './keywordIndexes.ts';
 import { users } from './system.ts';
 
 /**
@@ -63,7 +64,12 @@ export const labBookings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('lab_bookings_room_date_idx').on(t.roomId, t.bookingDate), index('lab_bookings_teacher_idx').on(t.teacherId, t.bookingDate)],
+  (t) => [
+    index('lab_bookings_room_date_idx').on(t.roomId, t.bookingDate),
+    index('lab_bookings_teacher_idx').on(t.teacherId, t.bookingDate),
+    ...keywordIndexes('lab_bookings_experiment', t.experiment),
+    ...keywordIndexes('lab_bookings_note', t.note),
+  ],
 );
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
+import { keywordIndexes } from './keywordIndexes.ts';
 import { classes, classrooms, courses, grades, staff, students, terms } from './school.ts';
 import { users } from './system.ts';
 
@@ -38,6 +39,8 @@ export const enrolmentCandidates = pgTable(
   {
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 50 }).notNull(),
+    /** Pinyin initials of the name (张伟 → zw), kept by the database (migration 0050); never written here. */
+    nameInitials: varchar('name_initials', { length: 50 }).notNull().default(''),
     gender: varchar('gender', { length: 2 }).notNull(),
     birthDate: date('birth_date'),
     /** The resident ID, upper case; unique among registrations when given. */
@@ -66,6 +69,12 @@ export const enrolmentCandidates = pgTable(
     uniqueIndex('enrolment_candidates_id_number_idx').on(t.idNumber).where(sql`${t.idNumber} IS NOT NULL`),
     index('enrolment_candidates_class_idx').on(t.classId).where(sql`${t.studentId} IS NULL`),
     index('enrolment_candidates_grade_idx').on(t.gradeId, t.createdAt),
+    // The keywords of 招生管理 (name, resident ID, guardian's phone) and of 录取管理 (name, previous school).
+    ...keywordIndexes('enrolment_candidates_name', t.name),
+    ...keywordIndexes('enrolment_candidates_name_initials', t.nameInitials),
+    ...keywordIndexes('enrolment_candidates_id_number', t.idNumber),
+    ...keywordIndexes('enrolment_candidates_guardian_phone', t.guardianPhone),
+    ...keywordIndexes('enrolment_candidates_previous_school', t.previousSchool),
   ],
 );
 
@@ -90,7 +99,12 @@ export const teachingClasses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('teaching_classes_term_name_idx').on(t.termId, t.name), index('teaching_classes_teacher_idx').on(t.termId, t.teacherId), index('teaching_classes_room_idx').on(t.classroomId)],
+  (t) => [
+    uniqueIndex('teaching_classes_term_name_idx').on(t.termId, t.name),
+    index('teaching_classes_teacher_idx').on(t.termId, t.teacherId),
+    index('teaching_classes_room_idx').on(t.classroomId),
+    ...keywordIndexes('teaching_classes_name', t.name),
+  ],
 );
 
 /** The weekly times of a teaching class (day of the week, period). */

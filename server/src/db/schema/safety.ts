@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { keywordIndexes } from './keywordIndexes.ts';
 import { students } from './school.ts';
 import { users } from './system.ts';
 
@@ -7,13 +8,17 @@ import { users } from './system.ts';
  * 保险理赔 (issue 17): the school's insurers, their policies, the students each policy covers and the
  * claims parents file for an insured child, followed by the office until paid or rejected.
  */
-export const insuranceCompanies = pgTable('insurance_companies', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 100 }).notNull().unique(),
-  contactPerson: varchar('contact_person', { length: 30 }).notNull().default(''),
-  phone: varchar('phone', { length: 30 }).notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const insuranceCompanies = pgTable(
+  'insurance_companies',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull().unique(),
+    contactPerson: varchar('contact_person', { length: 30 }).notNull().default(''),
+    phone: varchar('phone', { length: 30 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [...keywordIndexes('insurance_companies_name', t.name)],
+);
 
 export const insurancePolicies = pgTable(
   'insurance_policies',
@@ -30,7 +35,11 @@ export const insurancePolicies = pgTable(
     endDate: date('end_date').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('insurance_policies_company_idx').on(t.companyId)],
+  (t) => [
+    index('insurance_policies_company_idx').on(t.companyId),
+    ...keywordIndexes('insurance_policies_policy_no', t.policyNo),
+    ...keywordIndexes('insurance_policies_coverage', t.coverage),
+  ],
 );
 
 /** A student covered by a policy; once per policy. */
@@ -68,7 +77,11 @@ export const insuranceClaims = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('insurance_claims_student_idx').on(t.studentId), index('insurance_claims_policy_idx').on(t.policyId, t.status)],
+  (t) => [
+    index('insurance_claims_student_idx').on(t.studentId),
+    index('insurance_claims_policy_idx').on(t.policyId, t.status),
+    ...keywordIndexes('insurance_claims_place', t.place),
+  ],
 );
 
 /** Every status a claim passed through, with who moved it and why: what the parent follows. */
@@ -112,5 +125,5 @@ export const disciplineRecords = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('discipline_records_student_idx').on(t.studentId, t.occurredOn)],
+  (t) => [index('discipline_records_student_idx').on(t.studentId, t.occurredOn), ...keywordIndexes('discipline_records_description', t.description)],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './system.ts';
+import { keywordIndexes } from './keywordIndexes.ts';
 
 /** The organisation tree: the school, its campuses, divisions, departments and teaching-research groups. */
 export const orgUnits = pgTable(
@@ -16,7 +17,13 @@ export const orgUnits = pgTable(
     sort: integer('sort').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
   },
-  (t) => [index('org_units_parent_idx').on(t.parentId), index('org_units_kind_idx').on(t.kind)],
+  (t) => [
+    index('org_units_parent_idx').on(t.parentId),
+    index('org_units_kind_idx').on(t.kind),
+    // The lists' keyword columns (platform/keyword.ts).
+    ...keywordIndexes('org_units_code', t.code),
+    ...keywordIndexes('org_units_name', t.name),
+  ],
 );
 
 /** Positions held in the organisation (grade leader, lesson-preparation head, ...). */
@@ -31,7 +38,11 @@ export const staffAppointments = pgTable(
     scopeName: varchar('scope_name', { length: 100 }).notNull(),
     orgUnitId: integer('org_unit_id').references(() => orgUnits.id, { onDelete: 'set null' }),
   },
-  (t) => [index('staff_appointments_staff_idx').on(t.staffId)],
+  (t) => [
+    index('staff_appointments_staff_idx').on(t.staffId),
+    // The position list's keyword (platform/keyword.ts).
+    ...keywordIndexes('staff_appointments_scope_name', t.scopeName),
+  ],
 );
 
 /** Provinces, cities and districts (GB/T 2260 style six-digit codes). */
@@ -48,13 +59,22 @@ export const areas = pgTable(
 );
 
 /** A dictionary table (its name is STD_ plus capitals, e.g. STD_MESSAGE_TYPE). */
-export const dictionaryTables = pgTable('dictionary_tables', {
-  tableName: varchar('table_name', { length: 40 }).primaryKey(),
-  name: varchar('name', { length: 100 }).notNull(),
-  nameEn: varchar('name_en', { length: 100 }),
-  published: boolean('published').notNull().default(false),
-  remark: varchar('remark', { length: 300 }),
-});
+export const dictionaryTables = pgTable(
+  'dictionary_tables',
+  {
+    tableName: varchar('table_name', { length: 40 }).primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    nameEn: varchar('name_en', { length: 100 }),
+    published: boolean('published').notNull().default(false),
+    remark: varchar('remark', { length: 300 }),
+  },
+  (t) => [
+    // The table list's keyword (platform/keyword.ts).
+    ...keywordIndexes('dictionary_tables_table_name', t.tableName),
+    ...keywordIndexes('dictionary_tables_name', t.name),
+    ...keywordIndexes('dictionary_tables_name_en', t.nameEn),
+  ],
+);
 
 export const dictionaryItems = pgTable(
   'dictionary_items',
@@ -81,16 +101,30 @@ export const dictionaryItems = pgTable(
     endDate: date('end_date'),
     remark: varchar('remark', { length: 300 }),
   },
-  (t) => [uniqueIndex('dictionary_items_code_idx').on(t.tableName, t.code)],
+  (t) => [
+    uniqueIndex('dictionary_items_code_idx').on(t.tableName, t.code),
+    // The item and role-type lists' keyword (platform/keyword.ts).
+    ...keywordIndexes('dictionary_items_code', t.code),
+    ...keywordIndexes('dictionary_items_name', t.name),
+    ...keywordIndexes('dictionary_items_name_en', t.nameEn),
+  ],
 );
 
-export const schoolYears = pgTable('school_years', {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 20 }).notNull().unique(),
-  name: varchar('name', { length: 50 }).notNull(),
-  startDate: date('start_date').notNull(),
-  endDate: date('end_date').notNull(),
-});
+export const schoolYears = pgTable(
+  'school_years',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 20 }).notNull().unique(),
+    name: varchar('name', { length: 50 }).notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+  },
+  (t) => [
+    // The year list's keyword (platform/keyword.ts).
+    ...keywordIndexes('school_years_code', t.code),
+    ...keywordIndexes('school_years_name', t.name),
+  ],
+);
 
 /** Terms; exactly one is current (the wire's DQXQ = 1). */
 export const terms = pgTable(
@@ -108,7 +142,12 @@ export const terms = pgTable(
     weekCount: smallint('week_count').notNull(),
     isCurrent: boolean('is_current').notNull().default(false),
   },
-  (t) => [uniqueIndex('terms_single_current_idx').on(t.isCurrent).where(sql`${t.isCurrent}`)],
+  (t) => [
+    uniqueIndex('terms_single_current_idx').on(t.isCurrent).where(sql`${t.isCurrent}`),
+    // The term list's keyword (platform/keyword.ts).
+    ...keywordIndexes('terms_code', t.code),
+    ...keywordIndexes('terms_name', t.name),
+  ],
 );
 
 /** Lesson periods of a day (the wire's PX, MC, SKSJD). */
@@ -138,26 +177,44 @@ export const grades = pgTable('grades', {
   sort: integer('sort').notNull().default(0),
 });
 
-export const classrooms = pgTable('classrooms', {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 30 }).notNull().unique(),
-  name: varchar('name', { length: 100 }).notNull(),
-  building: varchar('building', { length: 100 }),
-  campusId: integer('campus_id').notNull().references(() => orgUnits.id, { onDelete: 'restrict' }),
-  capacity: integer('capacity'),
-  /** Classes it holds at once: 1 for a classroom, several for a playground (timetable conflicts count them). */
-  classesAtOnce: smallint('classes_at_once').notNull().default(1),
-});
+export const classrooms = pgTable(
+  'classrooms',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 30 }).notNull().unique(),
+    name: varchar('name', { length: 100 }).notNull(),
+    building: varchar('building', { length: 100 }),
+    campusId: integer('campus_id').notNull().references(() => orgUnits.id, { onDelete: 'restrict' }),
+    capacity: integer('capacity'),
+    /** Classes it holds at once: 1 for a classroom, several for a playground (timetable conflicts count them). */
+    classesAtOnce: smallint('classes_at_once').notNull().default(1),
+  },
+  (t) => [
+    // The classroom list's keyword (platform/keyword.ts).
+    ...keywordIndexes('classrooms_code', t.code),
+    ...keywordIndexes('classrooms_name', t.name),
+    ...keywordIndexes('classrooms_building', t.building),
+  ],
+);
 
-export const courses = pgTable('courses', {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 30 }).notNull().unique(),
-  name: varchar('name', { length: 100 }).notNull(),
-  nameEn: varchar('name_en', { length: 100 }),
-  researchGroupId: integer('research_group_id').references(() => orgUnits.id, { onDelete: 'restrict' }),
-  isElective: boolean('is_elective').notNull().default(false),
-  sort: integer('sort').notNull().default(0),
-});
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 30 }).notNull().unique(),
+    name: varchar('name', { length: 100 }).notNull(),
+    nameEn: varchar('name_en', { length: 100 }),
+    researchGroupId: integer('research_group_id').references(() => orgUnits.id, { onDelete: 'restrict' }),
+    isElective: boolean('is_elective').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    // The course list's keyword (platform/keyword.ts).
+    ...keywordIndexes('courses_code', t.code),
+    ...keywordIndexes('courses_name', t.name),
+    ...keywordIndexes('courses_name_en', t.nameEn),
+  ],
+);
 
 /** Staff members; each has a login account (users.account = staff number). */
 export const staff = pgTable(
@@ -168,6 +225,8 @@ export const staff = pgTable(
     /** The wire's ZGH. */
     staffNumber: varchar('staff_number', { length: 30 }).notNull().unique(),
     name: varchar('name', { length: 50 }).notNull(),
+    /** Pinyin initials of the name (张伟 → zw), kept by the database (migration 0049); never written here. */
+    nameInitials: varchar('name_initials', { length: 50 }).notNull().default(''),
     /** '1' male, '2' female (dictionary STD_GENDER). */
     gender: varchar('gender', { length: 2 }).notNull(),
     birthDate: date('birth_date'),
@@ -186,7 +245,15 @@ export const staff = pgTable(
     arrivalDate: date('arrival_date'),
     photoFileId: varchar('photo_file_id', { length: 40 }),
   },
-  (t) => [index('staff_campus_idx').on(t.campusId), index('staff_working_dept_idx').on(t.workingDeptId), index('staff_photo_idx').on(t.photoFileId)],
+  (t) => [
+    index('staff_campus_idx').on(t.campusId),
+    index('staff_working_dept_idx').on(t.workingDeptId),
+    index('staff_photo_idx').on(t.photoFileId),
+    ...keywordIndexes('staff_number', t.staffNumber),
+    ...keywordIndexes('staff_name', t.name),
+    ...keywordIndexes('staff_name_initials', t.nameInitials),
+    ...keywordIndexes('staff_phone', t.phone),
+  ],
 );
 
 export const classes = pgTable(
@@ -205,7 +272,14 @@ export const classes = pgTable(
     /** At most this many students ('Class size is full or over'). */
     capacity: smallint('capacity').notNull().default(50),
   },
-  (t) => [index('classes_grade_idx').on(t.gradeId), index('classes_teacher_idx').on(t.classTeacherId)],
+  (t) => [
+    index('classes_grade_idx').on(t.gradeId),
+    index('classes_teacher_idx').on(t.classTeacherId),
+    // The class list's keyword (platform/keyword.ts).
+    ...keywordIndexes('classes_code', t.code),
+    ...keywordIndexes('classes_name', t.name),
+    ...keywordIndexes('classes_short_name', t.shortName),
+  ],
 );
 
 /** Students; each has a login account (users.account = student account ZH). */
@@ -217,6 +291,8 @@ export const students = pgTable(
     /** The wire's XH: entry year, division, campus, serial (e.g. 201911001). */
     studentNumber: varchar('student_number', { length: 30 }).notNull().unique(),
     name: varchar('name', { length: 50 }).notNull(),
+    /** Pinyin initials of the name (张伟 → zw), kept by the database (migration 0049); never written here. */
+    nameInitials: varchar('name_initials', { length: 50 }).notNull().default(''),
     gender: varchar('gender', { length: 2 }).notNull(),
     birthDate: date('birth_date'),
     classId: integer('class_id').references(() => classes.id, { onDelete: 'restrict' }),
@@ -230,10 +306,10 @@ export const students = pgTable(
   (t) => [
     index('students_class_idx').on(t.classId),
     index('students_photo_idx').on(t.photoFileId),
-    // The student list's keyword matches number or name anywhere in the text (LIKE '%kw%'): trigram
-    // indexes serve that (pg_trgm is created by migration 0002); see docs/calls-timetable.md.
-    index('students_number_trgm_idx').using('gin', t.studentNumber.op('gin_trgm_ops')),
-    index('students_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // The lists' keyword matches number, name or initials anywhere in the text (platform/keyword.ts).
+    ...keywordIndexes('students_number', t.studentNumber),
+    ...keywordIndexes('students_name', t.name),
+    ...keywordIndexes('students_name_initials', t.nameInitials),
   ],
 );
 
@@ -327,7 +403,7 @@ export const examBatches = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('exam_batches_term_name_idx').on(t.termId, t.name)],
+  (t) => [uniqueIndex('exam_batches_term_name_idx').on(t.termId, t.name), ...keywordIndexes('exam_batches_name', t.name)],
 );
 
 /** A subject of an exam: its day and time (one of the exam's periods). */

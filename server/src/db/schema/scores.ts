@@ -1,4 +1,5 @@
 import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { keywordIndexes } from './keywordIndexes.ts';
 import { classes, courses, examBatches, grades, orgUnits, students, terms } from './school.ts';
 import { users } from './system.ts';
 
@@ -16,7 +17,7 @@ export const scoreConversionRules = pgTable(
     remarks: varchar('remarks', { length: 200 }).notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('score_conversion_rules_name_idx').on(t.name)],
+  (t) => [uniqueIndex('score_conversion_rules_name_idx').on(t.name), ...keywordIndexes('score_conversion_rules_name', t.name)],
 );
 
 export const scoreConversionLevels = pgTable(
@@ -50,7 +51,7 @@ export const scoreSystems = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     remarks: varchar('remarks', { length: 200 }).notNull().default(''),
   },
-  (t) => [uniqueIndex('score_systems_name_idx').on(t.name)],
+  (t) => [uniqueIndex('score_systems_name_idx').on(t.name), ...keywordIndexes('score_systems_name', t.name)],
 );
 
 /** 成绩批次: the scores of one exam node (期中, 期末 …) of a grade in a term, entered within a time window. */
@@ -77,7 +78,12 @@ export const scoreBatches = pgTable(
     analysedAt: timestamp('analysed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('score_batches_term_name_idx').on(t.termId, t.name), index('score_batches_grade_idx').on(t.gradeId, t.termId)],
+  (t) => [
+    uniqueIndex('score_batches_term_name_idx').on(t.termId, t.name),
+    index('score_batches_grade_idx').on(t.gradeId, t.termId),
+    ...keywordIndexes('score_batches_name', t.name),
+    ...keywordIndexes('score_batches_exam_node', t.examNode),
+  ],
 );
 
 /** A subject of a score batch: its score system and its weight among the national courses (≤ 100 in all). */
@@ -285,7 +291,11 @@ export const studentGroups = pgTable(
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('student_groups_owner_name_idx').on(t.ownerUserId, t.name)],
+  (t) => [
+    uniqueIndex('student_groups_owner_name_idx').on(t.ownerUserId, t.name),
+    ...keywordIndexes('student_groups_name', t.name),
+    ...keywordIndexes('student_groups_remarks', t.remarks),
+  ],
 );
 
 export const studentGroupMembers = pgTable(
@@ -313,7 +323,11 @@ export const externalExams = pgTable(
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('external_exams_term_name_idx').on(t.termId, t.name)],
+  (t) => [
+    uniqueIndex('external_exams_term_name_idx').on(t.termId, t.name),
+    ...keywordIndexes('external_exams_name', t.name),
+    ...keywordIndexes('external_exams_organiser', t.organiser),
+  ],
 );
 
 export const externalExamSubjects = pgTable(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { students } from './school.ts';
 import { users } from './system.ts';
+import { keywordIndexes } from './keywordIndexes.ts';
 
 /**
  * 问卷调查 (issue 17). A survey's design (its questions, as jsonb: they are read and written whole, and
@@ -37,7 +38,12 @@ export const surveys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('surveys_public_key_idx').on(t.publicKey).where(sql`${t.publicKey} IS NOT NULL`), index('surveys_owner_idx').on(t.ownerUserId)],
+  (t) => [
+    uniqueIndex('surveys_public_key_idx').on(t.publicKey).where(sql`${t.publicKey} IS NOT NULL`),
+    index('surveys_owner_idx').on(t.ownerUserId),
+    // The survey lists' keyword (platform/keyword.ts).
+    ...keywordIndexes('surveys_title', t.title),
+  ],
 );
 
 /** Who a published survey was sent to (a parent reached through a child keeps the child), written at publishing. */

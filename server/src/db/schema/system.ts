@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { keywordIndexes } from './keywordIndexes.ts';
 
 export const users = pgTable(
   'users',
@@ -9,6 +10,8 @@ export const users = pgTable(
     account: varchar('account', { length: 64 }).notNull().unique(),
     /** The person's name; the spec's USERNAME. */
     displayName: varchar('display_name', { length: 100 }).notNull(),
+    /** Pinyin initials of the name (张伟 → zw), kept by the database (migration 0049); never written here. */
+    nameInitials: varchar('name_initials', { length: 100 }).notNull().default(''),
     /** 1 administrator, 2 student, 3 teacher, 4 parent, other values: other. */
     userType: smallint('user_type').notNull(),
     /** argon2id over sha256(PASSWORD_DIGEST_PREFIX + account + password), see docs/decisions.md; null: no password set yet (the account cannot log in with a password). */
@@ -20,24 +23,38 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('users_user_type_idx').on(t.userType)],
+  (t) => [
+    index('users_user_type_idx').on(t.userType),
+    // The account and name indexes were written by hand before (migrations 0002, 0010), under these names.
+    ...keywordIndexes('users_account', t.account),
+    ...keywordIndexes('users_display_name', t.displayName),
+    ...keywordIndexes('users_name_initials', t.nameInitials),
+  ],
 );
 
-export const roles = pgTable('roles', {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 64 }).notNull().unique(),
-  name: varchar('name', { length: 100 }).notNull(),
-  /** 'ordinary' holds menus; 'dynamic' resolves its members with a checked SQL query. */
-  roleType: varchar('role_type', { length: 20 }).notNull().default('ordinary'),
-  /** A dynamic role's members: a checked single SELECT returning USERID (see modules/system/roles/dynamicSql.ts). */
-  dynamicSql: text('dynamic_sql'),
-  /** Or a stored procedure (user id, user type, output) that answers whether the user belongs. */
-  dynamicProcedure: varchar('dynamic_procedure', { length: 100 }),
-  enabled: boolean('enabled').notNull().default(true),
-  sort: integer('sort').notNull().default(0),
-  remark: varchar('remark', { length: 300 }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 64 }).notNull().unique(),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** 'ordinary' holds menus; 'dynamic' resolves its members with a checked SQL query. */
+    roleType: varchar('role_type', { length: 20 }).notNull().default('ordinary'),
+    /** A dynamic role's members: a checked single SELECT returning USERID (see modules/system/roles/dynamicSql.ts). */
+    dynamicSql: text('dynamic_sql'),
+    /** Or a stored procedure (user id, user type, output) that answers whether the user belongs. */
+    dynamicProcedure: varchar('dynamic_procedure', { length: 100 }),
+    enabled: boolean('enabled').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    remark: varchar('remark', { length: 300 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The role list's keyword (platform/keyword.ts).
+    ...keywordIndexes('roles_code', t.code),
+    ...keywordIndexes('roles_name', t.name),
+  ],
+);
 
 export const menus = pgTable(
   'menus',

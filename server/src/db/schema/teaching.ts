@@ -1,21 +1,26 @@
 import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { classes, classrooms, courses, grades, orgUnits, schoolYears, staff, students, terms } from './school.ts';
 import { users } from './system.ts';
+import { keywordIndexes } from './keywordIndexes.ts';
 
 /**
  * 评价内容 (/sjpj/pjnr): a set of evaluation indicators an open class is judged by. Each item has a highest
  * score and a weight (the weights of a set total 100, so a weighted total reads out of 100).
  */
-export const evaluationSets = pgTable('evaluation_sets', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 50 }).notNull().unique(),
-  description: varchar('description', { length: 200 }).notNull().default(''),
-  /** The taught teacher reads the comments without the evaluators' names. */
-  anonymous: boolean('anonymous').notNull().default(true),
-  enabled: boolean('enabled').notNull().default(true),
-  sort: integer('sort').notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const evaluationSets = pgTable(
+  'evaluation_sets',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 50 }).notNull().unique(),
+    description: varchar('description', { length: 200 }).notNull().default(''),
+    /** The taught teacher reads the comments without the evaluators' names. */
+    anonymous: boolean('anonymous').notNull().default(true),
+    enabled: boolean('enabled').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [...keywordIndexes('evaluation_sets_name', t.name)],
+);
 
 export const evaluationSetItems = pgTable(
   'evaluation_set_items',
@@ -63,7 +68,12 @@ export const openClasses = pgTable(
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('open_classes_teacher_idx').on(t.teacherId, t.day), index('open_classes_term_idx').on(t.termId, t.day), index('open_classes_set_idx').on(t.setId)],
+  (t) => [
+    index('open_classes_teacher_idx').on(t.teacherId, t.day),
+    index('open_classes_term_idx').on(t.termId, t.day),
+    index('open_classes_set_idx').on(t.setId),
+    ...keywordIndexes('open_classes_topic', t.topic),
+  ],
 );
 
 /** Colleagues signed up to attend. */
@@ -215,7 +225,11 @@ export const researchMeetings = pgTable(
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('research_meetings_group_idx').on(t.groupId, t.day)],
+  (t) => [
+    index('research_meetings_group_idx').on(t.groupId, t.day),
+    ...keywordIndexes('research_meetings_topic', t.topic),
+    ...keywordIndexes('research_meetings_place', t.place),
+  ],
 );
 
 export const researchMeetingAttendees = pgTable(
@@ -268,7 +282,7 @@ export const abilityTemplates = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('ability_templates_name_idx').on(t.courseId, t.name)],
+  (t) => [uniqueIndex('ability_templates_name_idx').on(t.courseId, t.name), ...keywordIndexes('ability_templates_name', t.name)],
 );
 
 /** 章节 (/jc/zj): a textbook's chapters and sections per course and grade, an ordered tree. */
@@ -308,16 +322,20 @@ export const knowledgePoints = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('knowledge_points_chapter_idx').on(t.chapterId, t.status)],
+  (t) => [index('knowledge_points_chapter_idx').on(t.chapterId, t.status), ...keywordIndexes('knowledge_points_name', t.name)],
 );
 
 /** 属性项模板 明细表 (/sxxmb/sxxmbTable/mxbTble): a template's detail rows (the fields a record of it carries). */
-export const attributeTemplates = pgTable('attribute_templates', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 50 }).notNull().unique(),
-  description: varchar('description', { length: 200 }).notNull().default(''),
-  /** [{ name, kind, required, options }] in order. */
-  items: jsonb('items').$type<{ name: string; kind: string; required: boolean; options: string[] }[]>().notNull(),
-  enabled: boolean('enabled').notNull().default(true),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const attributeTemplates = pgTable(
+  'attribute_templates',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 50 }).notNull().unique(),
+    description: varchar('description', { length: 200 }).notNull().default(''),
+    /** [{ name, kind, required, options }] in order. */
+    items: jsonb('items').$type<{ name: string; kind: string; required: boolean; options: string[] }[]>().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [...keywordIndexes('attribute_templates_name', t.name)],
+);

@@ -285,3 +285,39 @@ describe("the student's timetable marks the lessons missed on leave", () => {
     expect((await call('/api/applications/leave/missedLessons', { xh: onLeave.number, xnxq: onLeave.code, zs: 0 }, 'T0002')).statusCode).toBe(400);
   });
 });
+
+describe('the review queue’s keyword (issue 18)', () => {
+  /** The text holds the keyword, case aside: what every keyword column's match means. */
+  const holds = (column: ReturnType<typeof sql>, keyword: string) => sql`strpos(lower(${column}), ${keyword.toLowerCase()}) > 0`;
+  /** A name's surname, its given name (or the two characters of a two-character name), and its initials. */
+  const namePieces = (name: string, initials: string) => [[...name][0]!, [...name].slice(-2).join(''), initials, initials.toUpperCase()];
+
+  it('finds pending applications by the applicant’s, the student’s or the staff member’s name or initials', async () => {
+    const [people] = await rows<{ applicant: string; applicantInitials: string; student: string; studentInitials: string; staff: string; staffInitials: string }>(sql`
+      SELECT (SELECT u.display_name FROM applications a JOIN users u ON u.id = a.applicant_user_id WHERE a.status = 'pending' ORDER BY a.id LIMIT 1) AS applicant,
+             (SELECT u.name_initials FROM applications a JOIN users u ON u.id = a.applicant_user_id WHERE a.status = 'pending' ORDER BY a.id LIMIT 1) AS "applicantInitials",
+             (SELECT s.name FROM applications a JOIN students s ON s.id = a.student_id WHERE a.status = 'pending' ORDER BY a.id DESC LIMIT 1) AS student,
+             (SELECT s.name_initials FROM applications a JOIN students s ON s.id = a.student_id WHERE a.status = 'pending' ORDER BY a.id DESC LIMIT 1) AS "studentInitials",
+             (SELECT st.name FROM applications a JOIN staff st ON st.id = a.staff_id WHERE a.status = 'pending' ORDER BY a.id LIMIT 1) AS staff,
+             (SELECT st.name_initials FROM applications a JOIN staff st ON st.id = a.staff_id WHERE a.status = 'pending' ORDER BY a.id LIMIT 1) AS "staffInitials"`);
+    const keywords = [
+      ...namePieces(people!.applicant, people!.applicantInitials),
+      ...namePieces(people!.student, people!.studentInitials),
+      ...namePieces(people!.staff, people!.staffInitials),
+    ];
+    for (const keyword of keywords) {
+      // The administrator's waiting view: every pending application.
+      const found = (await call('/api/applications/review/page', { currPage: 0, limit: 500, search: { view: 'waiting', keyword } }, 'admin')).json().data as {
+        total: number;
+        rows: { id: number }[];
+      };
+      const expected = await rows<{ id: number }>(sql`
+        SELECT a.id FROM applications a LEFT JOIN users u ON u.id = a.applicant_user_id LEFT JOIN students s ON s.id = a.student_id LEFT JOIN staff st ON st.id = a.staff_id
+        WHERE a.status = 'pending' AND (${holds(sql`u.display_name`, keyword)} OR ${holds(sql`u.name_initials`, keyword)} OR ${holds(sql`s.name`, keyword)}
+          OR ${holds(sql`s.name_initials`, keyword)} OR ${holds(sql`st.name`, keyword)} OR ${holds(sql`st.name_initials`, keyword)})
+        ORDER BY a.id`);
+      expect({ total: found.total, ids: found.rows.map((row) => row.id) }, keyword).toEqual({ total: expected.length, ids: expected.map((row) => row.id) });
+      expect(found.total, keyword).toBeGreaterThan(0);
+    }
+  });
+});

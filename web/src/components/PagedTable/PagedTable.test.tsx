@@ -24,7 +24,7 @@ const columns: PagedColumn<Row>[] = [
 type Body = { currPage: number; limit: number; order: string; sortField: string; search: Record<string, unknown>; page: number };
 
 /** A server holding `total` rows: answers the asked page. */
-function rowsServer(total: number, override?: (body: Body) => { rows?: Row[]; total?: number } | undefined) {
+function rowsServer(total: number, override?: (body: Body) => { rows?: Row[]; total?: number; totalCapped?: boolean } | undefined) {
   return stubServer({
     [URL]: (call: RecordedCall) => {
       const body = call.json as Body;
@@ -32,7 +32,7 @@ function rowsServer(total: number, override?: (body: Body) => { rows?: Row[]; to
       const start = body.currPage * body.limit;
       const count = Math.max(0, Math.min(body.limit, total - start));
       const rows = forced?.rows ?? Array.from({ length: count }, (_, i) => ({ id: start + i + 1, name: `row ${start + i + 1}`, duration: i }));
-      return { data: { total: forced?.total ?? total, rows } };
+      return { data: { total: forced?.total ?? total, rows, ...(forced?.totalCapped ? { totalCapped: true } : {}) } };
     },
   });
 }
@@ -55,6 +55,14 @@ afterEach(() => {
 });
 
 describe('paged table', () => {
+  it('says when the server stopped counting a keyword\'s matches', async () => {
+    rowsServer(1000, () => ({ totalCapped: true }));
+    render(<PagedTable<Row> url={URL} columns={columns} rowKey="id" />);
+    await waitFor(() => expect(screen.getByTestId('pagination-total')).toHaveTextContent('超过 1000 条，请细化关键字'));
+    // A hundred pages of ten stay reachable.
+    expect(screen.getByRole('button', { name: '100' })).toBeInTheDocument();
+  });
+
   it('loads the first page: one-based on screen, currPage 0 on the wire, JSON body', async () => {
     const server = rowsServer(25);
     render(<PagedTable<Row> url={URL} columns={columns} rowKey="id" defaultSearch={{ account: 'a' }} />);

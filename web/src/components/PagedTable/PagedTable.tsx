@@ -200,6 +200,7 @@ export function PagedTable<Row extends object>({
         current={query.page}
         pageSize={query.pageSize}
         total={result.total}
+        totalCapped={result.totalCapped === true}
         pageSizes={pageSizes}
         pagerCount={pagerCount}
         layout={layout}

@@ -15,6 +15,8 @@ export interface PaginationProps {
   current: number;
   pageSize: number;
   total: number;
+  /** The server stopped counting a keyword's matches at `total` (PagedResult.totalCapped). */
+  totalCapped?: boolean;
   onChange: (page: number, pageSize: number) => void;
   pageSizes?: readonly number[];
   /** Most numbered page buttons (odd, at least 5): 7 in tables, 5 in the picker popover. */
@@ -33,6 +35,7 @@ export function Pagination({
   current,
   pageSize,
   total,
+  totalCapped = false,
   onChange,
   pageSizes = [],
   pagerCount = 7,
@@ -57,7 +60,7 @@ export function Pagination({
       case 'total':
         return (
           <span key={part} className="campus-pagination-total" data-testid="pagination-total">
-            {t('pagedTable.total', { total })}
+            {t(totalCapped ? 'pagedTable.totalAtLeast' : 'pagedTable.total', { total })}
           </span>
         );
       case 'sizes':

@@ -14,10 +14,12 @@ import {
   type ApprovalStepInput,
   type ApprovalTrailEntry,
   type ApproverKind,
+  type PagedResult,
 } from '@campus/contract';
 import { BatchedStatement, intArray, jsonValue, queryRows, statementText, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { staff, students, users } from '../../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { likePattern } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { formatLocalTime } from '../../../platform/schoolClock.ts';
 import type { Caller } from '../../../platform/caller.ts';
 
@@ -368,22 +370,31 @@ export async function canDecide(db: DbOrTx, caller: Caller, application: Pick<Ap
 const summary = (language: string) => sql`concat_ws(' ', nullif(coalesce(${language === 'en' ? sql`coalesce(lt.name_en, lt.name)` : sql`lt.name`}, ''), ''), nullif(coalesce(a.destination, ''), ''), nullif(a.details->>'purpose', ''), nullif(a.details->>'summary', ''),
   CASE WHEN a.start_at IS NOT NULL THEN to_char(a.start_at, 'YYYY-MM-DD HH24:MI') || ' ~ ' || to_char(a.end_at, 'YYYY-MM-DD HH24:MI') END)`;
 
+/** The queue's keyword: the applicant's name or its initials, or those of the student or staff member it is for. */
+const APPLICANT_KEYWORD = keywordColumns(users.displayName, users.nameInitials);
+const STUDENT_KEYWORD = keywordColumns(students.name, students.nameInitials);
+const STAFF_KEYWORD = keywordColumns(staff.name, staff.nameInitials);
+
+function queueKeyword(keyword: string | undefined): SQL | undefined {
+  const applicant = matchKeyword(keyword, APPLICANT_KEYWORD, aliased('k'));
+  if (!applicant) return undefined;
+  return sql`(EXISTS (SELECT 1 FROM users k WHERE k.id = a.applicant_user_id AND ${applicant})
+      OR EXISTS (SELECT 1 FROM students k WHERE k.id = a.student_id AND ${matchKeyword(keyword, STUDENT_KEYWORD, aliased('k'))})
+      OR EXISTS (SELECT 1 FROM staff k WHERE k.id = a.staff_id AND ${matchKeyword(keyword, STAFF_KEYWORD, aliased('k'))}))`;
+}
+
 export async function pageQueue(
   db: DbOrTx,
   caller: Caller,
   filter: { view?: 'waiting' | 'decided'; type?: ApplicationType; keyword?: string },
   page: { offset: number; limit: number },
-): Promise<{ total: number; rows: ApprovalQueueRow[] }> {
+): Promise<PagedResult<ApprovalQueueRow>> {
   const userId = caller.auth.userId;
   const conditions: SQL[] = [];
   if (filter.type) conditions.push(sql`a.type = ${filter.type}`);
   // The keyword reads names; without one the page counts and orders on its own rows only.
-  if (filter.keyword) {
-    const pattern = likePattern(filter.keyword);
-    conditions.push(sql`(EXISTS (SELECT 1 FROM users k WHERE k.id = a.applicant_user_id AND k.display_name ILIKE ${pattern})
-      OR EXISTS (SELECT 1 FROM students k WHERE k.id = a.student_id AND k.name ILIKE ${pattern})
-      OR EXISTS (SELECT 1 FROM staff k WHERE k.id = a.staff_id AND k.name ILIKE ${pattern}))`);
-  }
+  const keyword = queueKeyword(filter.keyword);
+  if (keyword) conditions.push(keyword);
   const extra = conditions.length ? sql`AND ${sql.join(conditions, sql` AND `)}` : sql``;
   const decided = filter.view === 'decided';
   // The caller's rows: their decisions (newest first), or the steps waiting for them (oldest first; an
@@ -395,21 +406,21 @@ export async function pageQueue(
     : admin
       ? sql`FROM applications a WHERE a.status = 'pending' ${extra}`
       : sql`FROM application_approvers p JOIN applications a ON a.id = p.application_id WHERE p.user_id = ${userId} ${extra}`;
-  const counted = sql`SELECT count(*)::int ${scope}`;
+  // A keyword's matches are counted apart, up to the keyword search's limit.
+  const counted = keyword ? sql`SELECT NULL::int` : sql`SELECT count(*)::int ${scope}`;
   const mine = decided ? sql`d.decision AS "myDecision", d.comment AS "myComment", d.decided_at AS "decidedAt", d.id AS position` : sql`NULL AS "myDecision", NULL AS "myComment", NULL AS "decidedAt", a.id AS position`;
   const order = decided ? sql`d.decided_at DESC, d.id DESC` : sql`a.id`;
   const pageOrder = decided ? sql`r."decidedAt" DESC, r.position DESC` : sql`r.position`;
   // An approver opening their own queue is the hot path: concurrent ones share one statement.
-  const row =
+  const answer =
     !decided && !admin && !conditions.length
-      ? (await waitingQueueStatement(caller.language).run(db, [userId, page.limit, page.offset]))[0]
-      : (
-          await queryRows<QueueAnswer>(db, sql`
-            SELECT (${counted}) AS total, (${queueRows(caller.language, sql`SELECT a.*, ${mine} ${scope} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`, pageOrder)}) AS rows`, { prepared: true })
-        )[0];
+      ? waitingQueueStatement(caller.language).run(db, [userId, page.limit, page.offset])
+      : queryRows<QueueAnswer>(db, sql`
+          SELECT (${counted}) AS total, (${queueRows(caller.language, sql`SELECT a.*, ${mine} ${scope} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`, pageOrder)}) AS rows`, { prepared: true });
+  const [[row], matched] = await Promise.all([answer, keyword ? countMatches(db, sql`SELECT 1 ${scope}`, filter.keyword) : undefined]);
   const rows = row?.rows ? jsonValue(row.rows) : [];
   return {
-    total: Number(row?.total ?? 0),
+    ...(matched ?? { total: Number(row?.total ?? 0) }),
     rows: rows.map((record) => ({
       id: record.id,
       type: record.type,

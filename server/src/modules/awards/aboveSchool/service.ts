@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AboveSchoolCreate, AboveSchoolDetail, AboveSchoolRow, AboveSchoolUpdate, AwardLevel, AwardStudent } from '@campus/contract';
+import type { AboveSchoolCreate, AboveSchoolDetail, AboveSchoolRow, AboveSchoolUpdate, AwardLevel, AwardStudent, PagedResult } from '@campus/contract';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { aboveSchoolAwards, students } from '../../../db/schema/index.ts';
 import { forbidden, notFound } from '../../../platform/errors.ts';
-import { likePattern } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { formatLocalTime } from '../../../platform/schoolClock.ts';
 import { AWARD_PERMISSIONS, checkedPictures, checkedPicturesKeeping, checkStudents, day, intArray, pictureInfos, type Caller } from '../common.ts';
 
@@ -28,6 +29,11 @@ const COLUMNS = sql`
   (SELECT jsonb_agg(jsonb_build_object('id', s.id, 'studentNumber', s.student_number, 'name', s.name, 'className', coalesce(c.name, '')) ORDER BY s.student_number)
      FROM above_school_award_winners w JOIN students s ON s.id = w.student_id LEFT JOIN classes c ON c.id = s.class_id WHERE w.award_id = a.id) AS winners`;
 
+/** The award name box. */
+const NAME_KEYWORD = keywordColumns(aboveSchoolAwards.name);
+/** The winner box: a winner's name, its initials or number. */
+const WINNER_KEYWORD = keywordColumns(students.name, students.nameInitials, students.studentNumber);
+
 function toRow(caller: Caller, record: AboveSchoolRecord): AboveSchoolRow {
   return {
     id: record.id,
@@ -51,26 +57,25 @@ export async function listAboveSchool(
   caller: Caller,
   filter: { level?: AwardLevel | ''; name?: string; keyword?: string },
   page: { offset: number; limit: number },
-): Promise<{ total: number; rows: AboveSchoolRow[] }> {
+): Promise<PagedResult<AboveSchoolRow>> {
+  const winner = matchKeyword(filter.keyword, WINNER_KEYWORD, aliased('s'));
   const where = sql.join(
     [
       visible(caller),
       filter.level ? sql`a.level = ${filter.level}` : sql`TRUE`,
-      filter.name ? sql`a.name ILIKE ${likePattern(filter.name)}` : sql`TRUE`,
-      filter.keyword
-        ? sql`EXISTS (SELECT 1 FROM above_school_award_winners w JOIN students s ON s.id = w.student_id
-            WHERE w.award_id = a.id AND (s.name ILIKE ${likePattern(filter.keyword)} OR s.student_number ILIKE ${likePattern(filter.keyword)}))`
-        : sql`TRUE`,
+      matchKeyword(filter.name, NAME_KEYWORD, aliased('a')) ?? sql`TRUE`,
+      winner ? sql`EXISTS (SELECT 1 FROM above_school_award_winners w JOIN students s ON s.id = w.student_id WHERE w.award_id = a.id AND ${winner})` : sql`TRUE`,
     ],
     sql` AND `,
   );
   const [counted, rows] = await Promise.all([
-    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM above_school_awards a WHERE ${where}`),
+    // Either box is a keyword: its matches are counted up to the limit.
+    countMatches(db, sql`SELECT 1 FROM above_school_awards a WHERE ${where}`, filter.keyword || filter.name),
     queryRows<AboveSchoolRecord>(db, sql`
       SELECT ${COLUMNS} FROM above_school_awards a LEFT JOIN users u ON u.id = a.creator_user_id
       WHERE ${where} ORDER BY a.awarded_on DESC, a.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
   ]);
-  return { total: counted[0]!.total, rows: rows.map((row) => toRow(caller, row)) };
+  return { ...counted, rows: rows.map((row) => toRow(caller, row)) };
 }
 
 async function recordById(db: DbOrTx, id: number, lock = false): Promise<AboveSchoolRecord | null> {

@@ -1,7 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { PagedResult } from '@campus/contract';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
-import { likePattern } from '../../../platform/listing.ts';
+import { competitionPrizes, competitions } from '../../../db/schema/index.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { day } from '../common.ts';
+
+/** The event list's two boxes: title and place. */
+const TITLE_KEYWORD = keywordColumns(competitions.title);
+const PLACE_KEYWORD = keywordColumns(competitions.place);
+/** The award list's box: the award's name or its event's title. */
+const PRIZE_KEYWORD = keywordColumns(competitionPrizes.name, competitions.title);
+const inPrizes = aliased({ competitions: 'c', competition_prizes: 'cp' });
 
 export interface CompetitionRecord {
   id: number;
@@ -34,18 +43,19 @@ export async function pageCompetitions(
   db: DbOrTx,
   filter: { title?: string; place?: string },
   page: { offset: number; limit: number },
-): Promise<{ total: number; rows: CompetitionRecord[] }> {
+): Promise<PagedResult<CompetitionRecord>> {
   const where = sql.join(
-    [sql`TRUE`, filter.title ? sql`c.title ILIKE ${likePattern(filter.title)}` : sql`TRUE`, filter.place ? sql`c.place ILIKE ${likePattern(filter.place)}` : sql`TRUE`],
+    [sql`TRUE`, matchKeyword(filter.title, TITLE_KEYWORD, aliased('c')) ?? sql`TRUE`, matchKeyword(filter.place, PLACE_KEYWORD, aliased('c')) ?? sql`TRUE`],
     sql` AND `,
   );
   const [counted, rows] = await Promise.all([
-    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM competitions c WHERE ${where}`),
+    // Either box is a keyword: its matches are counted up to the limit.
+    countMatches(db, sql`SELECT 1 FROM competitions c WHERE ${where}`, filter.title || filter.place),
     queryRows<CompetitionRecord>(db, sql`
       SELECT ${COMPETITION_COLUMNS} FROM competitions c LEFT JOIN users p ON p.id = c.publisher_user_id
       WHERE ${where} ORDER BY c.held_on DESC, c.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
   ]);
-  return { total: counted[0]!.total, rows };
+  return { ...counted, rows };
 }
 
 export interface PrizeRecord {
@@ -84,20 +94,20 @@ export async function pagePrizes(
   db: DbOrTx,
   filter: { competitionId?: number; name?: string },
   page: { offset: number; limit: number },
-): Promise<{ total: number; rows: PrizeRecord[] }> {
+): Promise<PagedResult<PrizeRecord>> {
   const where: SQL = sql.join(
     [
       sql`TRUE`,
       filter.competitionId ? sql`cp.competition_id = ${filter.competitionId}` : sql`TRUE`,
-      filter.name ? sql`(cp.name ILIKE ${likePattern(filter.name)} OR c.title ILIKE ${likePattern(filter.name)})` : sql`TRUE`,
+      matchKeyword(filter.name, PRIZE_KEYWORD, inPrizes) ?? sql`TRUE`,
     ],
     sql` AND `,
   );
   const [counted, rows] = await Promise.all([
-    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM competition_prizes cp JOIN competitions c ON c.id = cp.competition_id WHERE ${where}`),
+    countMatches(db, sql`SELECT 1 FROM competition_prizes cp JOIN competitions c ON c.id = cp.competition_id WHERE ${where}`, filter.name),
     queryRows<PrizeRecord>(db, sql`
       SELECT ${PRIZE_COLUMNS} FROM competition_prizes cp JOIN competitions c ON c.id = cp.competition_id
       WHERE ${where} ORDER BY c.held_on DESC, cp.competition_id DESC, cp.id LIMIT ${page.limit} OFFSET ${page.offset}`),
   ]);
-  return { total: counted[0]!.total, rows };
+  return { ...counted, rows };
 }

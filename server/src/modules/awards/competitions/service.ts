@@ -41,8 +41,8 @@ function toPrizeRow(caller: Caller, record: PrizeRecord): PrizeRow {
 
 /** Every event is listed to staff with the page (awards are given from any of them); changing one is its publisher's. */
 export async function listCompetitions(db: DbOrTx, caller: Caller, filter: { title?: string; place?: string }, page: { offset: number; limit: number }) {
-  const { total, rows } = await pageCompetitions(db, { title: filter.title || undefined, place: filter.place || undefined }, page);
-  return { total, rows: rows.map((row) => toRow(caller, row)) };
+  const { rows, ...counted } = await pageCompetitions(db, { title: filter.title || undefined, place: filter.place || undefined }, page);
+  return { ...counted, rows: rows.map((row) => toRow(caller, row)) };
 }
 
 export async function competitionDetail(db: DbOrTx, caller: Caller, id: number): Promise<CompetitionDetail> {
@@ -97,8 +97,8 @@ export async function deleteCompetitions(db: Db, caller: Caller, ids: number[]):
 }
 
 export async function listPrizes(db: DbOrTx, caller: Caller, filter: { competitionId?: number; name?: string }, page: { offset: number; limit: number }) {
-  const { total, rows } = await pagePrizes(db, { competitionId: filter.competitionId, name: filter.name || undefined }, page);
-  return { total, rows: rows.map((row) => toPrizeRow(caller, row)) };
+  const { rows, ...counted } = await pagePrizes(db, { competitionId: filter.competitionId, name: filter.name || undefined }, page);
+  return { ...counted, rows: rows.map((row) => toPrizeRow(caller, row)) };
 }
 
 export async function prizeDetail(db: DbOrTx, caller: Caller, id: number): Promise<PrizeRow> {

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DisciplinaryCreate, DisciplinaryDetail, DisciplinaryRow, DisciplinaryUpdate } from '@campus/contract';
+import type { DisciplinaryCreate, DisciplinaryDetail, DisciplinaryRow, DisciplinaryUpdate, PagedResult } from '@campus/contract';
 import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
+import { competitionPrizes, competitions, students } from '../../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../../platform/errors.ts';
-import { likePattern } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { formatLocalTime } from '../../../platform/schoolClock.ts';
 import { AWARD_PERMISSIONS, checkedPictures, checkedPicturesKeeping, checkStudents, day, intArray, pictureInfos, type Caller } from '../common.ts';
 import { prizeById } from '../competitions/queries.ts';
@@ -35,6 +36,11 @@ const FROM = sql`
   disciplinary_awards d JOIN competition_prizes cp ON cp.id = d.prize_id JOIN competitions c ON c.id = cp.competition_id
   JOIN students s ON s.id = d.student_id LEFT JOIN classes cl ON cl.id = s.class_id LEFT JOIN users g ON g.id = d.giver_user_id`;
 
+/** The list's keyword: the student's name, its initials or number, the award's name or its event's title. */
+const AWARD_KEYWORD = keywordColumns(students.name, students.nameInitials, students.studentNumber, competitionPrizes.name, competitions.title);
+/** The keyword columns by the aliases of FROM above. */
+const inAwards = aliased({ students: 's', competition_prizes: 'cp', competitions: 'c' });
+
 function toRow(caller: Caller, record: DisciplinaryRecord): DisciplinaryRow {
   return {
     id: record.id,
@@ -59,21 +65,21 @@ export async function listDisciplinary(
   caller: Caller,
   filter: { competitionId?: number; prizeId?: number; keyword?: string },
   page: { offset: number; limit: number },
-): Promise<{ total: number; rows: DisciplinaryRow[] }> {
+): Promise<PagedResult<DisciplinaryRow>> {
   const where = sql.join(
     [
       visible(caller),
       filter.competitionId ? sql`c.id = ${filter.competitionId}` : sql`TRUE`,
       filter.prizeId ? sql`d.prize_id = ${filter.prizeId}` : sql`TRUE`,
-      filter.keyword ? sql`(s.name ILIKE ${likePattern(filter.keyword)} OR s.student_number ILIKE ${likePattern(filter.keyword)} OR cp.name ILIKE ${likePattern(filter.keyword)} OR c.title ILIKE ${likePattern(filter.keyword)})` : sql`TRUE`,
+      matchKeyword(filter.keyword, AWARD_KEYWORD, inAwards) ?? sql`TRUE`,
     ],
     sql` AND `,
   );
   const [counted, rows] = await Promise.all([
-    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${FROM} WHERE ${where}`),
+    countMatches(db, sql`SELECT 1 FROM ${FROM} WHERE ${where}`, filter.keyword),
     queryRows<DisciplinaryRecord>(db, sql`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY d.created_at DESC, d.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
   ]);
-  return { total: counted[0]!.total, rows: rows.map((row) => toRow(caller, row)) };
+  return { ...counted, rows: rows.map((row) => toRow(caller, row)) };
 }
 
 async function recordById(db: DbOrTx, id: number, lock = false): Promise<DisciplinaryRecord | null> {

@@ -17,11 +17,13 @@ import {
   type EventBrowseTab,
   type EventSignupRow,
   type Language,
+  type PagedResult,
 } from '@campus/contract';
 import { BatchedStatement, BatchedWork, intArray, jsonValue, queryRows, statementText, type BatchOutcome, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { cleanRichText } from '../../../platform/richText.ts';
 import { schoolInstant, schoolMinute } from '../../../platform/schoolClock.ts';
 import { ownStudentIdsOf } from '../../../platform/scope.ts';
@@ -38,6 +40,9 @@ export const eventList = defineList({
   tieBreaker: campusEvents.id,
 });
 type Search = ReturnType<typeof eventList.parse>['search'];
+
+/** The organiser's list's keyword: title, host (speaker or organiser) or place. */
+const EVENT_KEYWORD = keywordColumns(campusEvents.title, campusEvents.host, campusEvents.place);
 
 const rights = (kind: CampusEventKind) => CAMPUS_EVENT_PERMISSIONS[kind];
 /** The :all right manages every event of the kind; otherwise an organiser manages their own. */
@@ -113,10 +118,8 @@ function filters(caller: Caller, kind: CampusEventKind, search: Search): SQL {
   const parts: SQL[] = [sql`e.kind = ${kind}`, manageable(caller, kind)];
   if (search.termId) parts.push(sql`e.term_id = ${search.termId}`);
   if (search.status) parts.push(sql`e.status = ${search.status}`);
-  if (search.keyword) {
-    const pattern = likePattern(search.keyword);
-    parts.push(sql`(e.title ILIKE ${pattern} OR e.host ILIKE ${pattern} OR e.place ILIKE ${pattern})`);
-  }
+  const keyword = matchKeyword(search.keyword, EVENT_KEYWORD, aliased('e'));
+  if (keyword) parts.push(keyword);
   return sql.join(parts, sql` AND `);
 }
 
@@ -126,14 +129,14 @@ export async function pageEvents(
   caller: Caller,
   kind: CampusEventKind,
   request: ListRequest<Search, keyof typeof eventList.spec.sortColumns>,
-): Promise<{ total: number; rows: CampusEventRow[] }> {
+): Promise<PagedResult<CampusEventRow>> {
   const where = filters(caller, kind, request.search);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<Raw>(db, sql`
     SELECT ${columns(caller, kind)} ${FROM} WHERE ${where}
     ORDER BY ${eventList.spec.sortColumns[request.sortField]} ${direction}, e.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${FROM} WHERE ${where}`);
-  return { total: count?.n ?? 0, rows: rows.map((row) => toRow(row, caller.language)) };
+  const counted = await countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, request.search.keyword);
+  return { ...counted, rows: rows.map((row) => toRow(row, caller.language)) };
 }
 
 export async function getEvent(db: DbOrTx, caller: Caller, kind: CampusEventKind, id: number): Promise<CampusEventRow> {

@@ -9,10 +9,11 @@ import {
   type AssociationMemberRow,
   type AssociationRow,
 } from '@campus/contract';
+import { associations } from '../../../db/schema/index.ts';
 import { intArray, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { likePattern } from '../../../platform/listing.ts';
+import { aliased, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { schoolInstant, schoolMinute } from '../../../platform/schoolClock.ts';
 import { CAMPUS_LIFE_MESSAGE_TYPE } from '../activities/service.ts';
 
@@ -24,9 +25,13 @@ const callerStudent = (caller: Caller): SQL => sql`(SELECT s.id FROM students s 
 /** The caller's staff id, if any. */
 const callerStaff = (caller: Caller): SQL => sql`(SELECT st.id FROM staff st WHERE st.user_id = ${caller.auth.userId})`;
 
+/** The association list's keyword: the association's name. */
+const ASSOCIATION_KEYWORD = keywordColumns(associations.name);
+
 export async function listAssociations(db: DbOrTx, caller: Caller, query: { keyword: string; advisorStaffId?: number | undefined }): Promise<AssociationRow[]> {
   const parts: SQL[] = [sql`TRUE`];
-  if (query.keyword) parts.push(sql`a.name ILIKE ${likePattern(query.keyword)}`);
+  const keyword = matchKeyword(query.keyword, ASSOCIATION_KEYWORD, aliased('a'));
+  if (keyword) parts.push(keyword);
   if (query.advisorStaffId) parts.push(sql`a.advisor_staff_id = ${query.advisorStaffId}`);
   return queryRows<AssociationRow>(db, sql`
     SELECT a.id, a.name, a.description, a.advisor_staff_id AS "advisorStaffId", st.name AS "advisorName",

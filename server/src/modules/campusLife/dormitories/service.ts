@@ -13,14 +13,17 @@ import {
   type DormRoomRow,
   type DormStayRow,
   type DormSwapForm,
+  type PagedResult,
 } from '@campus/contract';
 import { dormRooms, dormStays } from '../../../db/schema/index.ts';
 import { intArray, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { ownStudentIdsOf } from '../../../platform/scope.ts';
+import { STUDENT_KEYWORD } from '../../records/students/queries.ts';
 
 /**
  * Where each of the students sleeps now (their stay not checked out): building, room and bed by student id.
@@ -54,6 +57,9 @@ export const roomList = defineList({
 });
 type RoomSearch = ReturnType<typeof roomList.parse>['search'];
 
+/** The room list's keyword: the room number. */
+const ROOM_KEYWORD = keywordColumns(dormRooms.number);
+
 const ROOM_COLUMNS = sql`
   r.id, r.building_id AS "buildingId", b.name AS "buildingName", r.floor, r.number, r.gender, r.total_beds AS "totalBeds", r.effective_beds AS "effectiveBeds",
   (SELECT count(*)::int FROM dorm_stays st JOIN dorm_beds bd ON bd.id = st.bed_id WHERE bd.room_id = r.id AND st.checked_out_at IS NULL) AS occupied,
@@ -66,19 +72,20 @@ function roomFilters(search: RoomSearch): SQL {
   const parts: SQL[] = [sql`TRUE`];
   if (search.buildingId) parts.push(sql`r.building_id = ${search.buildingId}`);
   if (search.gender) parts.push(sql`r.gender = ${search.gender}`);
-  if (search.keyword) parts.push(sql`r.number ILIKE ${likePattern(search.keyword)}`);
+  const keyword = matchKeyword(search.keyword, ROOM_KEYWORD, aliased('r'));
+  if (keyword) parts.push(keyword);
   if (search.free) parts.push(sql`(SELECT count(*) FROM dorm_stays st JOIN dorm_beds bd ON bd.id = st.bed_id WHERE bd.room_id = r.id AND st.checked_out_at IS NULL) < r.effective_beds`);
   return sql.join(parts, sql` AND `);
 }
 
-export async function pageRooms(db: DbOrTx, request: ListRequest<RoomSearch, keyof typeof roomList.spec.sortColumns>): Promise<{ total: number; rows: DormRoomRow[] }> {
+export async function pageRooms(db: DbOrTx, request: ListRequest<RoomSearch, keyof typeof roomList.spec.sortColumns>): Promise<PagedResult<DormRoomRow>> {
   const where = roomFilters(request.search);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<DormRoomRow>(db, sql`
     SELECT * FROM (SELECT ${ROOM_COLUMNS}, b.sort AS building_sort ${ROOM_FROM} WHERE ${where}) r
     ORDER BY r.building_sort, ${roomList.spec.sortColumns[request.sortField]} ${direction}, r.id LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${ROOM_FROM} WHERE ${where}`);
-  return { total: count?.n ?? 0, rows: rows.map(({ building_sort: _sort, ...row }: DormRoomRow & { building_sort?: number }) => row) };
+  const counted = await countMatches(db, sql`SELECT 1 ${ROOM_FROM} WHERE ${where}`, request.search.keyword);
+  return { ...counted, rows: rows.map(({ building_sort: _sort, ...row }: DormRoomRow & { building_sort?: number }) => row) };
 }
 
 export async function roomDetail(db: DbOrTx, id: number): Promise<DormRoomDetail> {
@@ -257,20 +264,30 @@ export const stayList = defineList({
 });
 type StaySearch = ReturnType<typeof stayList.parse>['search'];
 
+/**
+ * The check-in history's keyword: the student's number, name or its pinyin initials, or the room number.
+ * One subquery per table, each served by its table's keyword indexes: an OR over columns of joined tables
+ * could only be tested row by row, building every stay's pieces.
+ */
+function stayKeyword(keyword: string | undefined): SQL | undefined {
+  const student = matchKeyword(keyword, STUDENT_KEYWORD, aliased('ks'));
+  if (!student) return undefined;
+  return sql`(st.student_id IN (SELECT ks.id FROM students ks WHERE ${student})
+    OR bd.room_id IN (SELECT kr.id FROM dorm_rooms kr WHERE ${matchKeyword(keyword, ROOM_KEYWORD, aliased('kr'))}))`;
+}
+
 const STAY_FROM = sql`
   FROM dorm_stays st JOIN students s ON s.id = st.student_id LEFT JOIN classes c ON c.id = s.class_id
   JOIN dorm_beds bd ON bd.id = st.bed_id JOIN dorm_rooms r ON r.id = bd.room_id JOIN buildings b ON b.id = r.building_id
   LEFT JOIN users u ON u.id = st.by_user_id`;
 
 /** The check-in history (every stay, or only those not checked out), paged. */
-export async function pageStays(db: DbOrTx, request: ListRequest<StaySearch, keyof typeof stayList.spec.sortColumns>): Promise<{ total: number; rows: DormStayRow[] }> {
+export async function pageStays(db: DbOrTx, request: ListRequest<StaySearch, keyof typeof stayList.spec.sortColumns>): Promise<PagedResult<DormStayRow>> {
   const parts: SQL[] = [sql`TRUE`];
   if (request.search.buildingId) parts.push(sql`r.building_id = ${request.search.buildingId}`);
   if (request.search.current) parts.push(sql`st.checked_out_at IS NULL`);
-  if (request.search.keyword) {
-    const pattern = likePattern(request.search.keyword);
-    parts.push(sql`(s.name ILIKE ${pattern} OR s.student_number ILIKE ${pattern} OR r.number ILIKE ${pattern})`);
-  }
+  const keyword = stayKeyword(request.search.keyword);
+  if (keyword) parts.push(keyword);
   const where = sql.join(parts, sql` AND `);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<Omit<DormStayRow, 'checkedInAt' | 'checkedOutAt'> & { inRaw: Date | string; outRaw: Date | string | null }>(db, sql`
@@ -279,8 +296,8 @@ export async function pageStays(db: DbOrTx, request: ListRequest<StaySearch, key
       coalesce(u.display_name, '') AS "byName"
     ${STAY_FROM} WHERE ${where}
     ORDER BY ${stayList.spec.sortColumns[request.sortField]} ${direction}, st.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${STAY_FROM} WHERE ${where}`);
-  return { total: count?.n ?? 0, rows: rows.map(({ inRaw, outRaw, ...row }) => ({ ...row, checkedInAt: schoolMinute(inRaw), checkedOutAt: outRaw ? schoolMinute(outRaw) : '' })) };
+  const counted = await countMatches(db, sql`SELECT 1 ${STAY_FROM} WHERE ${where}`, request.search.keyword);
+  return { ...counted, rows: rows.map(({ inRaw, outRaw, ...row }) => ({ ...row, checkedInAt: schoolMinute(inRaw), checkedOutAt: outRaw ? schoolMinute(outRaw) : '' })) };
 }
 
 export async function saveInspection(db: Db, caller: Caller, input: { roomId: number; inspectedOn: string; score: number; remark: string }): Promise<void> {
@@ -361,13 +378,12 @@ export async function myPlace(db: DbOrTx, caller: Caller, studentId: number | un
   return { student, children, place: { ...rest, checkedInAt: schoolMinute(inRaw), roommates } };
 }
 
-/** Students in school without a bed now, of a gender, found by number or name (the check-in's choice). */
+/** Students in school without a bed now, of a gender, found by number, name or its initials (the check-in's choice). */
 export async function studentsWithoutBed(db: DbOrTx, query: { keyword: string; gender: '1' | '2' }): Promise<{ id: number; name: string; studentNumber: string; className: string }[]> {
-  const pattern = likePattern(query.keyword);
   return queryRows(db, sql`
     SELECT s.id, s.name, s.student_number AS "studentNumber", coalesce(c.name, '') AS "className"
     FROM students s LEFT JOIN classes c ON c.id = s.class_id
-    WHERE s.in_school_status = '1' AND s.gender = ${query.gender} AND (s.name ILIKE ${pattern} OR s.student_number ILIKE ${pattern})
+    WHERE s.in_school_status = '1' AND s.gender = ${query.gender} AND ${matchKeyword(query.keyword, STUDENT_KEYWORD, aliased('s')) ?? sql`TRUE`}
       AND NOT EXISTS (SELECT 1 FROM dorm_stays st WHERE st.student_id = s.id AND st.checked_out_at IS NULL)
     ORDER BY s.student_number LIMIT 20`);
 }

@@ -15,14 +15,16 @@ import {
   type LabRoomRow,
   type LabWeekCell,
   type MessageKey,
+  type PagedResult,
 } from '@campus/contract';
 import type { z } from 'zod';
 import { labBookingFormSchema, labBookingUpdateSchema, labPeriodsSchema, labReviewSchema, labRoomFormSchema } from '@campus/contract';
-import { labBookings } from '../../../db/schema/index.ts';
+import { classrooms, labBookings, staff } from '../../../db/schema/index.ts';
 import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
 
@@ -180,27 +182,42 @@ const toRow = ({ reviewedAtRaw, createdAtRaw, ...raw }: Raw): LabBookingRow => (
   createdAt: schoolMinute(createdAtRaw),
 });
 
+/** The booking list's keyword: experiment or note, the room, or the teacher's name or its pinyin initials. */
+const BOOKING_KEYWORD = keywordColumns(labBookings.experiment, labBookings.note);
+const ROOM_KEYWORD = keywordColumns(classrooms.name);
+const TEACHER_KEYWORD = keywordColumns(staff.name, staff.nameInitials);
+
+/**
+ * One subquery per table, each served by its table's keyword indexes: an OR over columns of joined tables
+ * could only be tested row by row, building every booking's pieces.
+ */
+function bookingKeyword(keyword: string | undefined): SQL | undefined {
+  const own = matchKeyword(keyword, BOOKING_KEYWORD, aliased('kb'));
+  if (!own) return undefined;
+  return sql`(b.id IN (SELECT kb.id FROM lab_bookings kb WHERE ${own})
+    OR r.classroom_id IN (SELECT kc.id FROM classrooms kc WHERE ${matchKeyword(keyword, ROOM_KEYWORD, aliased('kc'))})
+    OR b.teacher_id IN (SELECT kt.id FROM staff kt WHERE ${matchKeyword(keyword, TEACHER_KEYWORD, aliased('kt'))}))`;
+}
+
 function filters(caller: Caller, search: Search): SQL {
   const parts: SQL[] = [visible(caller)];
   if (search.mine) parts.push(sql`(b.created_by_user_id = ${caller.auth.userId} OR st.user_id = ${caller.auth.userId})`);
   if (search.kind) parts.push(sql`b.kind = ${search.kind}`);
   if (search.status) parts.push(sql`b.status = ${search.status}`);
   if (search.roomId) parts.push(sql`b.room_id = ${search.roomId}`);
-  if (search.keyword) {
-    const pattern = likePattern(search.keyword);
-    parts.push(sql`(b.experiment ILIKE ${pattern} OR st.name ILIKE ${pattern} OR cr.name ILIKE ${pattern} OR b.note ILIKE ${pattern})`);
-  }
+  const keyword = bookingKeyword(search.keyword);
+  if (keyword) parts.push(keyword);
   return sql.join(parts, sql` AND `);
 }
 
-export async function pageBookings(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof bookingList.spec.sortColumns>): Promise<{ total: number; rows: LabBookingRow[] }> {
+export async function pageBookings(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof bookingList.spec.sortColumns>): Promise<PagedResult<LabBookingRow>> {
   const where = filters(caller, request.search);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<Raw>(db, sql`
     SELECT ${bookingColumns(caller)} ${BOOKING_FROM} WHERE ${where}
     ORDER BY ${bookingList.spec.sortColumns[request.sortField]} ${direction}, b.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${BOOKING_FROM} WHERE ${where}`);
-  return { total: count?.n ?? 0, rows: rows.map(toRow) };
+  const counted = await countMatches(db, sql`SELECT 1 ${BOOKING_FROM} WHERE ${where}`, request.search.keyword);
+  return { ...counted, rows: rows.map(toRow) };
 }
 
 export async function getBooking(db: DbOrTx, caller: Caller, id: number): Promise<LabBookingRow> {

@@ -12,12 +12,14 @@ import {
   type DeclarationRow,
   type DeclarationStatus,
   type Language,
+  type PagedResult,
 } from '@campus/contract';
-import { electiveDeclarations } from '../../../db/schema/index.ts';
+import { electiveDeclarations, staff } from '../../../db/schema/index.ts';
 import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { localName, periodList, slotNames, teachingDays } from '../../timetable/views/queries.ts';
@@ -31,6 +33,11 @@ export const declarationList = defineList({
   tieBreaker: electiveDeclarations.id,
 });
 type Search = ReturnType<typeof declarationList.parse>['search'];
+
+/** The list's keyword: the course's name, or its teacher's name or initials. */
+const DECLARATION_KEYWORD = keywordColumns(electiveDeclarations.name, staff.name, staff.nameInitials);
+/** The keyword columns by their aliases in FROM below. */
+const inDeclarationList = aliased({ staff: 'st', elective_declarations: 'd' });
 
 /** The office reads every declaration; a teacher their own. */
 const seesAll = (caller: Caller) => caller.permissions.has(ELECTIVE_PERMISSIONS.approve);
@@ -84,21 +91,19 @@ function filters(caller: Caller, search: Search): SQL {
   const parts: SQL[] = [visible(caller)];
   if (search.termId) parts.push(sql`d.term_id = ${search.termId}`);
   if (search.status) parts.push(sql`d.status = ${search.status}`);
-  if (search.keyword) {
-    const pattern = likePattern(search.keyword);
-    parts.push(sql`(d.name ILIKE ${pattern} OR st.name ILIKE ${pattern})`);
-  }
+  const keyword = matchKeyword(search.keyword, DECLARATION_KEYWORD, inDeclarationList);
+  if (keyword) parts.push(keyword);
   return sql.join(parts, sql` AND `);
 }
 
-export async function pageDeclarations(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof declarationList.spec.sortColumns>): Promise<{ total: number; rows: DeclarationRow[] }> {
+export async function pageDeclarations(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof declarationList.spec.sortColumns>): Promise<PagedResult<DeclarationRow>> {
   const where = filters(caller, request.search);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<Raw>(db, sql`
     SELECT ${columns(caller)} ${FROM} WHERE ${where}
     ORDER BY ${declarationList.spec.sortColumns[request.sortField]} ${direction}, d.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${FROM} WHERE ${where}`);
-  return { total: count?.n ?? 0, rows: rows.map(toRow) };
+  const counted = await countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, request.search.keyword);
+  return { ...counted, rows: rows.map(toRow) };
 }
 
 export async function getDeclaration(db: DbOrTx, caller: Caller, id: number): Promise<DeclarationRow> {

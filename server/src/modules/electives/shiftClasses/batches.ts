@@ -17,9 +17,10 @@ import {
   type ShiftStudentRow,
 } from '@campus/contract';
 import { intArray, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { students } from '../../../db/schema/index.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { likePattern } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolInstant, schoolMinute } from '../../../platform/schoolClock.ts';
 import { ownStudentIds } from '../../../platform/scope.ts';
@@ -233,6 +234,9 @@ const choiceNames = (language: Language, ids: SQL) => sql`
   coalesce((SELECT array_agg(${localName('co', language)} || CASE WHEN bc.level <> '' THEN '(' || bc.level || ')' ELSE '' END ORDER BY bc.choice_group, bc.sort, co.sort, bc.id)
             FROM shift_batch_courses bc JOIN courses co ON co.id = bc.course_id WHERE bc.id = ANY(${ids})), '{}')`;
 
+/** The students' and the changes' keyword: a student's name, its pinyin initials or number. */
+const STUDENT_KEYWORD = keywordColumns(students.name, students.nameInitials, students.studentNumber);
+
 export async function pageShiftStudents(
   db: DbOrTx,
   language: Language,
@@ -242,7 +246,8 @@ export async function pageShiftStudents(
 ): Promise<PagedResult<ShiftStudentRow>> {
   const batch = await batchById(db, language, batchId);
   const conditions: SQL[] = [sql`c.grade_id = ${batch.gradeId}`, sql`s.in_school_status = '1'`];
-  if (search.keyword) conditions.push(sql`(s.name LIKE ${likePattern(search.keyword)} OR s.student_number LIKE ${likePattern(search.keyword)})`);
+  const keyword = matchKeyword(search.keyword, STUDENT_KEYWORD, aliased('s'));
+  if (keyword) conditions.push(keyword);
   if (search.classId) conditions.push(sql`s.class_id = ${search.classId}`);
   if (search.chosen === 'chosen') conditions.push(sql`ch.student_id IS NOT NULL`);
   if (search.chosen === 'notChosen') conditions.push(sql`ch.student_id IS NULL`);
@@ -251,14 +256,14 @@ export async function pageShiftStudents(
     conditions.push(sql`ch.batch_course_ids = ${intArray(ids)}`);
   }
   const from = sql`FROM students s JOIN classes c ON c.id = s.class_id LEFT JOIN shift_choices ch ON ch.batch_id = ${batchId} AND ch.student_id = s.id WHERE ${sql.join(conditions, sql` AND `)}`;
-  const [count] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${from}`);
+  const counted = await countMatches(db, sql`SELECT 1 ${from}`, search.keyword);
   const rows = await queryRows<Omit<ShiftStudentRow, 'updatedAt'> & { updatedRaw: Date | string | null }>(db, sql`
     SELECT s.id AS "studentId", s.student_number AS "studentNumber", s.name, s.gender, c.name AS "className",
       coalesce(ch.batch_course_ids, '{}') AS "batchCourseIds", ${choiceNames(language, sql`ch.batch_course_ids`)} AS "choiceNames", ch.updated_at AS "updatedRaw",
       coalesce((SELECT array_agg(sc.name ORDER BY sc.block) FROM shift_class_students m JOIN shift_classes sc ON sc.id = m.shift_class_id
                 WHERE sc.batch_id = ${batchId} AND m.student_id = s.id), '{}') AS "shiftClasses"
     ${from} ORDER BY c.sort, c.id, s.student_number LIMIT ${page.limit} OFFSET ${page.offset}`);
-  return { rows: rows.map(({ updatedRaw, ...row }) => ({ ...row, updatedAt: updatedRaw ? schoolMinute(updatedRaw) : null })), total: count?.total ?? 0 };
+  return { rows: rows.map(({ updatedRaw, ...row }) => ({ ...row, updatedAt: updatedRaw ? schoolMinute(updatedRaw) : null })), ...counted };
 }
 
 export async function combinationCounts(db: DbOrTx, language: Language, batchId: number): Promise<CombinationCount[]> {
@@ -366,10 +371,11 @@ export async function pageChanges(db: DbOrTx, language: Language, search: { batc
   const conditions: SQL[] = [sql`TRUE`];
   if (search.batchId) conditions.push(sql`x.batch_id = ${search.batchId}`);
   if (search.status) conditions.push(sql`x.status = ${search.status}`);
-  if (search.keyword) conditions.push(sql`(s.name LIKE ${likePattern(search.keyword)} OR s.student_number LIKE ${likePattern(search.keyword)})`);
+  const keyword = matchKeyword(search.keyword, STUDENT_KEYWORD, aliased('s'));
+  if (keyword) conditions.push(keyword);
   const where = sql.join(conditions, sql` AND `);
-  const [count] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM shift_choice_changes x JOIN students s ON s.id = x.student_id WHERE ${where}`);
-  return { rows: await changeRows(db, language, where, "ORDER BY x.status = 'pending' DESC, x.created_at DESC, x.id DESC", page.limit, page.offset), total: count?.total ?? 0 };
+  const counted = await countMatches(db, sql`SELECT 1 FROM shift_choice_changes x JOIN students s ON s.id = x.student_id WHERE ${where}`, search.keyword);
+  return { rows: await changeRows(db, language, where, "ORDER BY x.status = 'pending' DESC, x.created_at DESC, x.id DESC", page.limit, page.offset), ...counted };
 }
 
 /**

@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { examBatchSearchSchema, type Language, type ExamBatchFormParsed, type ExamBatchOptions, type ExamBatchRow, type ExamSubjectRow } from '@campus/contract';
+import { examBatchSearchSchema, type Language, type ExamBatchFormParsed, type ExamBatchOptions, type ExamBatchRow, type ExamSubjectRow, type PagedResult } from '@campus/contract';
 import { intArray, jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { examBatches } from '../../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
 import { localName } from '../../timetable/views/queries.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
@@ -22,6 +23,8 @@ export const examBatchList = defineList({
 });
 
 type Search = ReturnType<typeof examBatchList.parse>['search'];
+/** The exam list's keyword: the exam's name. */
+const EXAM_BATCH_KEYWORD = keywordColumns(examBatches.name);
 
 /** A row's columns; term, grade and subject names in the caller's language. */
 const columns = (language: Language) => sql`
@@ -47,7 +50,8 @@ function conditions(search: Search): SQL {
   if (search.gradeId) parts.push(sql`b.grade_id = ${search.gradeId}`);
   if (search.category) parts.push(sql`b.category = ${search.category}`);
   if (search.published !== undefined) parts.push(sql`b.published = ${search.published}`);
-  if (search.keyword) parts.push(sql`b.name ILIKE ${likePattern(search.keyword)}`);
+  const keyword = matchKeyword(search.keyword, EXAM_BATCH_KEYWORD, aliased('b'));
+  if (keyword) parts.push(keyword);
   return sql.join(parts, sql` AND `);
 }
 
@@ -56,15 +60,15 @@ export async function listExamBatches(
   request: ListRequest<Search, 'name' | 'firstDate' | 'gradeName' | 'category'>,
   withTotal: boolean,
   language: Language,
-): Promise<{ total: number; rows: ExamBatchRow[] }> {
+): Promise<PagedResult<ExamBatchRow>> {
   const where = conditions(request.search);
   // The list's own ORDER BY: the tie-breaker column of defineList names the table, not this query's alias.
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<Raw>(db, sql`
     SELECT ${columns(language)} ${FROM} WHERE ${where}
     ORDER BY ${examBatchList.spec.sortColumns[request.sortField]} ${direction} NULLS LAST, b.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const total = withTotal ? Number((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${FROM} WHERE ${where}`))[0]?.n ?? 0) : rows.length;
-  return { total, rows: rows.map(toRow) };
+  const counted = withTotal ? await countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, request.search.keyword) : { total: rows.length };
+  return { ...counted, rows: rows.map(toRow) };
 }
 
 export async function findExamBatch(db: DbOrTx, id: number, language: Language): Promise<ExamBatchRow | undefined> {

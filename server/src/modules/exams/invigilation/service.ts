@@ -11,9 +11,10 @@ import type {
   MyInvigilation,
 } from '@campus/contract';
 import { intArray, jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { staff } from '../../../db/schema/index.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { likePattern } from '../../../platform/listing.ts';
+import { aliased, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { isStaff } from '../../../platform/scope.ts';
 import { localName } from '../../timetable/views/queries.ts';
 import { editableBatch, INVIGILATORS_NEEDED, lockArrangements } from '../rooms/service.ts';
@@ -58,12 +59,16 @@ export async function invigilationSettings(db: DbOrTx, batchId: number): Promise
   return { staff, avoidOwnSubject: batch.avoidOwnSubject, twoInvigilatorsFrom: batch.twoInvigilatorsFrom, unavailable };
 }
 
-/** Staff found by number or name for the pool (at most 50), active accounts only. */
+/** The pool's staff search: a staff number, a name or its pinyin initials. */
+const STAFF_KEYWORD = keywordColumns(staff.staffNumber, staff.name, staff.nameInitials);
+
+/** Staff found by number, name or initials for the pool (at most 50), active accounts only. */
 export async function searchStaff(db: DbOrTx, keyword: string | undefined): Promise<InvigilationSettings['staff']> {
+  const matching = matchKeyword(keyword, STAFF_KEYWORD, aliased('st'));
   return queryRows<InvigilationSettings['staff'][number]>(db, sql`
     SELECT st.id, st.staff_number AS "staffNumber", st.name, coalesce(o.name, '') AS "departmentName"
     FROM staff st JOIN users u ON u.id = st.user_id LEFT JOIN org_units o ON o.id = st.working_dept_id
-    WHERE u.enabled ${keyword ? sql`AND (st.staff_number ILIKE ${likePattern(keyword)} OR st.name ILIKE ${likePattern(keyword)})` : sql``}
+    WHERE u.enabled ${matching ? sql`AND ${matching}` : sql``}
     ORDER BY st.staff_number LIMIT 50`);
 }
 

@@ -11,12 +11,14 @@ import {
   type ExamSeatMoveParsed,
   type Language,
   type MyExamSeat,
+  type PagedResult,
 } from '@campus/contract';
 import type { z } from 'zod';
 import { intArray, jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { examBatches, students } from '../../../db/schema/index.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { likePattern } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { isStaff, ownStudentIds } from '../../../platform/scope.ts';
 import { localName } from '../../timetable/views/queries.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
@@ -82,6 +84,8 @@ const ARRANGEMENT_COLUMNS = (language: Language) => sql`
 const ARRANGEMENT_FROM = sql`FROM exam_batches b JOIN terms t ON t.id = b.term_id LEFT JOIN grades g ON g.id = b.grade_id`;
 
 type ArrangementSearch = z.infer<typeof examArrangementSearchSchema>;
+/** The arrangement list's keyword: the exam's name. */
+const ARRANGEMENT_KEYWORD = keywordColumns(examBatches.name);
 
 /** The exams to arrange, the latest first. */
 export async function pageArrangements(
@@ -89,20 +93,21 @@ export async function pageArrangements(
   search: ArrangementSearch,
   page: { offset: number; limit: number },
   language: Language,
-): Promise<{ total: number; rows: ExamArrangementRow[] }> {
+): Promise<PagedResult<ExamArrangementRow>> {
   const parts: SQL[] = [sql`TRUE`];
   if (search.termId) parts.push(sql`b.term_id = ${search.termId}`);
   if (search.gradeId) parts.push(sql`b.grade_id = ${search.gradeId}`);
-  if (search.keyword) parts.push(sql`b.name ILIKE ${likePattern(search.keyword)}`);
+  const keyword = matchKeyword(search.keyword, ARRANGEMENT_KEYWORD, aliased('b'));
+  if (keyword) parts.push(keyword);
   const where = sql.join(parts, sql` AND `);
   const [counted, rows] = await Promise.all([
-    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${ARRANGEMENT_FROM} WHERE ${where}`),
+    countMatches(db, sql`SELECT 1 ${ARRANGEMENT_FROM} WHERE ${where}`, search.keyword),
     queryRows<ExamArrangementRow>(db, sql`
       SELECT ${ARRANGEMENT_COLUMNS(language)} ${ARRANGEMENT_FROM} WHERE ${where}
       ORDER BY (SELECT min(s.exam_date) FROM exam_subjects s WHERE s.batch_id = b.id) DESC NULLS LAST, b.id DESC
       LIMIT ${page.limit} OFFSET ${page.offset}`),
   ]);
-  return { total: counted[0]?.n ?? 0, rows };
+  return { ...counted, rows };
 }
 
 export async function arrangementOf(db: DbOrTx, batchId: number, language: Language): Promise<ExamArrangementRow> {
@@ -173,14 +178,17 @@ export async function listRooms(db: DbOrTx, batchId: number): Promise<ExamRoomRo
 }
 
 type CandidateSearch = z.infer<typeof examCandidateSearchSchema>;
+/** The candidates' keyword: a student's number, name or its pinyin initials. */
+const CANDIDATE_KEYWORD = keywordColumns(students.studentNumber, students.name, students.nameInitials);
 
 /** The candidates of an exam with their rooms and seats; those who joined after the arrangement have none. */
-export async function pageCandidates(db: DbOrTx, search: CandidateSearch, page: { offset: number; limit: number }): Promise<{ total: number; rows: ExamCandidateRow[] }> {
+export async function pageCandidates(db: DbOrTx, search: CandidateSearch, page: { offset: number; limit: number }): Promise<PagedResult<ExamCandidateRow>> {
   const parts: SQL[] = [sql`TRUE`];
   if (search.examRoomId) parts.push(sql`ec.exam_room_id = ${search.examRoomId}`);
   if (search.classId) parts.push(sql`s.class_id = ${search.classId}`);
   if (search.unplaced) parts.push(sql`ec.student_id IS NULL`);
-  if (search.keyword) parts.push(sql`(s.student_number ILIKE ${likePattern(search.keyword)} OR s.name ILIKE ${likePattern(search.keyword)})`);
+  const keyword = matchKeyword(search.keyword, CANDIDATE_KEYWORD, aliased('s'));
+  if (keyword) parts.push(keyword);
   const where = sql.join(parts, sql` AND `);
   // Placed candidates stay listed when they have since left the classes (a transfer after the arrangement).
   const from = sql`
@@ -191,7 +199,7 @@ export async function pageCandidates(db: DbOrTx, search: CandidateSearch, page: 
     LEFT JOIN classrooms cr ON cr.id = r.classroom_id
     WHERE (s.id IN (SELECT student_id FROM (${CANDIDATES(search.batchId)}) x) OR ec.student_id IS NOT NULL) AND ${where}`;
   const [counted, rows] = await Promise.all([
-    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${from}`),
+    countMatches(db, sql`SELECT 1 ${from}`, search.keyword),
     queryRows<ExamCandidateRow>(db, sql`
       SELECT s.id AS "studentId", s.student_number AS "studentNumber", s.name, c.id AS "classId", c.name AS "className",
         ec.exam_room_id AS "examRoomId", r.number AS "roomNumber", coalesce(cr.name, '') AS "classroomName", ec.seat
@@ -199,7 +207,7 @@ export async function pageCandidates(db: DbOrTx, search: CandidateSearch, page: 
       ORDER BY ${search.examRoomId ? sql`ec.seat` : sql`r.number NULLS FIRST, ec.seat, c.sort, s.student_number`}, s.id
       LIMIT ${page.limit} OFFSET ${page.offset}`),
   ]);
-  return { total: counted[0]?.n ?? 0, rows };
+  return { ...counted, rows };
 }
 
 /** Spreads `count` candidates over rooms of the given seats as evenly as the seats allow (water-filling). */

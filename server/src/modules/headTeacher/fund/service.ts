@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { fundSearchSchema, type FundEntryFormParsed, type FundEntryRow, type FundSummary } from '@campus/contract';
+import { fundSearchSchema, type FundEntryFormParsed, type FundEntryRow, type FundSummary, type PagedResult } from '@campus/contract';
 import { classFundEntries } from '../../../db/schema/index.ts';
 import { intArray, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
 import { classFor, lockClass } from '../common.ts';
 
@@ -28,15 +29,16 @@ const ledger = (classId: number) => sql`(
 const COLUMNS = sql`f.id, to_char(f.entry_date, 'YYYY-MM-DD') AS "entryDate", f.direction, f.amount::text AS amount, f.purpose, f.handler, f.notes,
   to_char(f.balance, 'FM9999999990.00') AS balance`;
 
+/** The fund list's keyword: purpose, handler or notes. */
+const FUND_KEYWORD = keywordColumns(classFundEntries.purpose, classFundEntries.handler, classFundEntries.notes);
+
 function filters(search: Search): SQL {
   const parts: SQL[] = [sql`TRUE`];
   if (search.direction) parts.push(sql`f.direction = ${search.direction}`);
   if (search.dateFrom) parts.push(sql`f.entry_date >= ${search.dateFrom}::date`);
   if (search.dateTo) parts.push(sql`f.entry_date <= ${search.dateTo}::date`);
-  if (search.keyword) {
-    const pattern = likePattern(search.keyword);
-    parts.push(sql`(f.purpose ILIKE ${pattern} OR f.handler ILIKE ${pattern} OR f.notes ILIKE ${pattern})`);
-  }
+  const keyword = matchKeyword(search.keyword, FUND_KEYWORD, aliased('f'));
+  if (keyword) parts.push(keyword);
   return sql.join(parts, sql` AND `);
 }
 
@@ -53,17 +55,17 @@ export async function pageFund(
   db: DbOrTx,
   caller: Caller,
   request: ListRequest<Search, keyof typeof fundList.spec.sortColumns>,
-): Promise<{ total: number; rows: FundEntryRow[]; summary: FundSummary }> {
+): Promise<PagedResult<FundEntryRow> & { summary: FundSummary }> {
   await classFor(db, caller, request.search.classId);
   const where = filters(request.search);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
   const from = ledger(request.search.classId);
-  const [rows, [count], summary] = await Promise.all([
+  const [rows, counted, summary] = await Promise.all([
     queryRows<FundEntryRow>(db, sql`SELECT ${COLUMNS} FROM ${from} WHERE ${where} ORDER BY f.entry_date ${direction}, f.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`),
-    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`),
+    countMatches(db, sql`SELECT 1 FROM ${from} WHERE ${where}`, request.search.keyword),
     fundSummary(db, request.search.classId),
   ]);
-  return { total: count?.n ?? 0, rows, summary };
+  return { ...counted, rows, summary };
 }
 
 /** The fund may never be below zero at any date: an expense needs the money first, in date order. */

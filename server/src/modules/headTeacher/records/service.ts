@@ -12,6 +12,7 @@ import {
   type ClassRecordRow,
   type Language,
   type MessageKey,
+  type PagedResult,
   type RecordPicture,
   type RecordStudent,
 } from '@campus/contract';
@@ -19,9 +20,11 @@ import { classRecords } from '../../../db/schema/index.ts';
 import { intArray, jsonValue, queryRows, textArray, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, likeContains, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { attachedFileGroups, registerFileReadRule, registerFileReference } from '../../shared/files/service.ts';
+import { STUDENT_KEYWORD } from '../../records/students/queries.ts';
 import { localName } from '../../timetable/views/queries.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
 import { checkClassStudents, classFor, ledClassIds } from '../common.ts';
@@ -90,30 +93,35 @@ async function toRows(db: DbOrTx, raws: Raw[]): Promise<ClassRecordRow[]> {
   }));
 }
 
+/** The record list's keyword: the title (and the other fields, below), or a student's number, name or its pinyin initials. */
+const RECORD_KEYWORD = keywordColumns(classRecords.title);
+
 function filters(search: Search): SQL {
   const parts: SQL[] = [sql`r.class_id = ${search.classId}`, sql`r.kind = ${search.kind}`];
   if (search.termId) parts.push(sql`r.term_id = ${search.termId}`);
   if (search.studentId) parts.push(sql`r.student_ids @> ARRAY[${search.studentId}]::int[]`);
   if (search.dateFrom) parts.push(sql`r.record_date >= ${search.dateFrom}::date`);
   if (search.dateTo) parts.push(sql`r.record_date <= ${search.dateTo}::date`);
-  if (search.keyword) {
-    const pattern = likePattern(search.keyword);
-    parts.push(sql`(r.title ILIKE ${pattern} OR r.fields::text ILIKE ${pattern}
-      OR EXISTS (SELECT 1 FROM students s WHERE s.id = ANY(r.student_ids) AND (s.name ILIKE ${pattern} OR s.student_number ILIKE ${pattern})))`);
+  const title = matchKeyword(search.keyword, RECORD_KEYWORD, aliased('r'));
+  if (title) {
+    // The kind's other fields are JSON, which has no pieces or trigrams to index; the rows are one class's
+    // records of one kind (class_records_class_kind_idx), few enough to read them.
+    parts.push(sql`(${title} OR r.fields::text ILIKE ${likeContains(search.keyword ?? '')}
+      OR EXISTS (SELECT 1 FROM students s WHERE s.id = ANY(r.student_ids) AND ${matchKeyword(search.keyword, STUDENT_KEYWORD, aliased('s'))}))`);
   }
   return sql.join(parts, sql` AND `);
 }
 
-export async function pageRecords(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof recordList.spec.sortColumns>): Promise<{ total: number; rows: ClassRecordRow[] }> {
+export async function pageRecords(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof recordList.spec.sortColumns>): Promise<PagedResult<ClassRecordRow>> {
   await classFor(db, caller, request.search.classId);
   const where = filters(request.search);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const [raws, [count]] = await Promise.all([
+  const [raws, counted] = await Promise.all([
     queryRows<Raw>(db, sql`SELECT ${columns(caller.language)} ${FROM} WHERE ${where}
       ORDER BY ${recordList.spec.sortColumns[request.sortField]} ${direction}, r.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`),
-    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${FROM} WHERE ${where}`),
+    countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, request.search.keyword),
   ]);
-  return { total: count?.n ?? 0, rows: await toRows(db, raws) };
+  return { ...counted, rows: await toRows(db, raws) };
 }
 
 /** One record, if it is of a class the caller may open. */

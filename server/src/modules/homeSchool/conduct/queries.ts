@@ -1,7 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ConductCategory, ConductResult } from '@campus/contract';
+import type { ConductCategory, ConductResult, PagedResult } from '@campus/contract';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
-import { likePattern } from '../../../platform/listing.ts';
+import { conductRecords, students } from '../../../db/schema/index.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+
+/** The conduct lists' keyword: the student's name, its initials or number, or the record's text. */
+const CONDUCT_KEYWORD = keywordColumns(students.name, students.nameInitials, students.studentNumber, conductRecords.content);
+/** The keyword columns by the aliases of FROM below. */
+const inConduct = aliased({ conduct_records: 'r', students: 's' });
 
 export interface ConductRecord {
   id: number;
@@ -49,20 +55,21 @@ function where(filter: ConductFilter): SQL {
   if (filter.publisherUserId) parts.push(sql`r.publisher_user_id = ${filter.publisherUserId}`);
   if (filter.parentUserId) parts.push(sql`r.student_id IN (SELECT g.student_id FROM guardians g WHERE g.parent_user_id = ${filter.parentUserId})`);
   if (filter.studentIds) parts.push(sql`r.student_id = ANY(${sql.param([...filter.studentIds])}::int[])`);
-  if (filter.keyword) parts.push(sql`(s.name ILIKE ${likePattern(filter.keyword)} OR s.student_number ILIKE ${likePattern(filter.keyword)} OR r.content ILIKE ${likePattern(filter.keyword)})`);
+  const keyword = matchKeyword(filter.keyword, CONDUCT_KEYWORD, inConduct);
+  if (keyword) parts.push(keyword);
   if (filter.category) parts.push(sql`r.category = ${filter.category}`);
   if (filter.replied === '1') parts.push(sql`EXISTS (SELECT 1 FROM conduct_replies cr WHERE cr.record_id = r.id)`);
   if (filter.replied === '0') parts.push(sql`NOT EXISTS (SELECT 1 FROM conduct_replies cr WHERE cr.record_id = r.id)`);
   return sql.join(parts, sql` AND `);
 }
 
-export async function pageConduct(db: DbOrTx, filter: ConductFilter, page: { offset: number; limit: number }): Promise<{ total: number; rows: ConductRecord[] }> {
+export async function pageConduct(db: DbOrTx, filter: ConductFilter, page: { offset: number; limit: number }): Promise<PagedResult<ConductRecord>> {
   const condition = where(filter);
   const [counted, rows] = await Promise.all([
-    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${FROM} WHERE ${condition}`),
+    countMatches(db, sql`SELECT 1 ${FROM} WHERE ${condition}`, filter.keyword),
     queryRows<ConductRecord>(db, sql`SELECT ${columns(filter.parentUserId ?? null)} ${FROM} WHERE ${condition} ORDER BY r.created_at DESC, r.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
   ]);
-  return { total: counted[0]!.total, rows };
+  return { ...counted, rows };
 }
 
 export async function conductById(db: DbOrTx, id: number, me: number | null = null, lock = false): Promise<ConductRecord | null> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { CONDUCT_REPLY_URL, DEFAULT_LANGUAGE, translate, type ConductCreate, type ConductRow, type ConductUpdate, type MyConductRow } from '@campus/contract';
+import { CONDUCT_REPLY_URL, DEFAULT_LANGUAGE, translate, type ConductCreate, type ConductRow, type ConductUpdate, type MyConductRow, type PagedResult } from '@campus/contract';
 import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../../platform/errors.ts';
@@ -105,9 +105,9 @@ export async function listConduct(
   caller: Caller,
   search: Omit<ConductFilter, 'publisherUserId' | 'parentUserId'>,
   page: { offset: number; limit: number },
-): Promise<{ total: number; rows: ConductRow[] }> {
-  const { total, rows } = await pageConduct(db, { ...search, publisherUserId: seesAll(caller) ? null : caller.auth.userId }, page);
-  return { total, rows: rows.map(toRow) };
+): Promise<PagedResult<ConductRow>> {
+  const { rows, ...counted } = await pageConduct(db, { ...search, publisherUserId: seesAll(caller) ? null : caller.auth.userId }, page);
+  return { ...counted, rows: rows.map(toRow) };
 }
 
 export async function conductDetail(db: DbOrTx, caller: Caller, id: number): Promise<ConductRow> {
@@ -127,9 +127,9 @@ export async function listMyConduct(
   auth: AuthContext,
   search: Pick<ConductFilter, 'keyword' | 'category' | 'replied'>,
   page: { offset: number; limit: number },
-): Promise<{ total: number; rows: MyConductRow[] }> {
-  const { total, rows } = await pageConduct(db, { ...search, parentUserId: auth.userId }, page);
-  return { total, rows: rows.map(toMyRow) };
+): Promise<PagedResult<MyConductRow>> {
+  const { rows, ...counted } = await pageConduct(db, { ...search, parentUserId: auth.userId }, page);
+  return { ...counted, rows: rows.map(toMyRow) };
 }
 
 /** One record of a child of the caller's; opening it marks its message read. */

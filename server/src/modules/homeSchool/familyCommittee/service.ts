@@ -6,12 +6,14 @@ import {
   type CommitteeOptions,
   type CommitteePost,
   type CommitteeRow,
+  type PagedResult,
 } from '@campus/contract';
-import { familyCommitteeMembers } from '../../../db/schema/index.ts';
+import { familyCommitteeMembers, students, users } from '../../../db/schema/index.ts';
 import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { ledClassIds, visibleStudentsOf } from '../../../platform/scope.ts';
@@ -23,6 +25,11 @@ export const committeeList = defineList({
   tieBreaker: familyCommitteeMembers.id,
 });
 type Search = ReturnType<typeof committeeList.parse>['search'];
+
+/** The keyword: the parent's name or initials, the child's name, initials or number. */
+const COMMITTEE_KEYWORD = keywordColumns(users.displayName, users.nameInitials, students.name, students.nameInitials, students.studentNumber);
+/** The keyword columns by the aliases of FROM below (users: the parent). */
+const inCommittee = aliased({ users: 'u', students: 's' });
 
 const isOffice = (caller: Caller) => caller.permissions.has(FAMILY_COMMITTEE_PERMISSIONS.all);
 const isReviewer = (caller: Caller) => caller.permissions.has(FAMILY_COMMITTEE_PERMISSIONS.review);
@@ -70,21 +77,19 @@ function filters(caller: Caller, search: Search): SQL {
   if (search.scope === 'class') parts.push(sql`m.class_id IS NOT NULL`);
   if (search.status) parts.push(sql`m.status = ${search.status}`);
   if (search.post) parts.push(sql`m.post = ${search.post}`);
-  if (search.keyword) {
-    const pattern = likePattern(search.keyword);
-    parts.push(sql`(u.display_name ILIKE ${pattern} OR s.name ILIKE ${pattern} OR s.student_number ILIKE ${pattern})`);
-  }
+  const keyword = matchKeyword(search.keyword, COMMITTEE_KEYWORD, inCommittee);
+  if (keyword) parts.push(keyword);
   return sql.join(parts, sql` AND `);
 }
 
-export async function pageCommittee(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof committeeList.spec.sortColumns>, withTotal = true): Promise<{ total: number; rows: CommitteeRow[] }> {
+export async function pageCommittee(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof committeeList.spec.sortColumns>, withTotal = true): Promise<PagedResult<CommitteeRow>> {
   const where = filters(caller, request.search);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<Raw>(db, sql`
     SELECT ${columns(caller)} ${FROM} WHERE ${where}
     ORDER BY ${committeeList.spec.sortColumns[request.sortField]} ${direction} NULLS FIRST, m.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const total = withTotal ? ((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${FROM} WHERE ${where}`))[0]?.n ?? 0) : rows.length;
-  return { total, rows: rows.map(toRow) };
+  const counted = withTotal ? await countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, request.search.keyword) : { total: rows.length };
+  return { ...counted, rows: rows.map(toRow) };
 }
 
 export async function committeeOptions(db: DbOrTx, caller: Caller): Promise<CommitteeOptions> {

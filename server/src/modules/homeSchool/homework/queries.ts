@@ -1,7 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AssignmentProgress, HomeworkGrade, HomeworkStatus, MyHomeworkTab } from '@campus/contract';
+import type { AssignmentProgress, HomeworkGrade, HomeworkStatus, MyHomeworkTab, PagedResult } from '@campus/contract';
 import { intArray, queryRows, type DbOrTx } from '../../../db/client.ts';
-import { likePattern } from '../../../platform/listing.ts';
+import { assignments, students } from '../../../db/schema/index.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+
+/** The title box of the teacher's assignments and of a family's homework. */
+const TITLE_KEYWORD = keywordColumns(assignments.title);
+/** An assignment's students: number, name or the name's initials. */
+const WORK_KEYWORD = keywordColumns(students.studentNumber, students.name, students.nameInitials);
 
 /** An assignment's own columns and its publisher's name: what its writes and a student's view need. */
 export interface AssignmentFacts {
@@ -70,23 +76,24 @@ export interface AssignmentFilter {
 function assignmentWhere(filter: AssignmentFilter): SQL {
   const parts: SQL[] = [sql`TRUE`];
   if (filter.publisherUserId) parts.push(sql`a.publisher_user_id = ${filter.publisherUserId}`);
-  if (filter.title) parts.push(sql`a.title ILIKE ${likePattern(filter.title)}`);
+  const title = matchKeyword(filter.title, TITLE_KEYWORD, aliased('a'));
+  if (title) parts.push(title);
   if (filter.state === 'open') parts.push(sql`a.end_at > now()`);
   if (filter.state === 'ended') parts.push(sql`a.end_at <= now()`);
   return sql.join(parts, sql` AND `);
 }
 
-export async function pageAssignments(db: DbOrTx, filter: AssignmentFilter, page: { offset: number; limit: number }): Promise<{ total: number; rows: AssignmentRecord[] }> {
+export async function pageAssignments(db: DbOrTx, filter: AssignmentFilter, page: { offset: number; limit: number }): Promise<PagedResult<AssignmentRecord>> {
   const where = assignmentWhere(filter);
   const [counted, rows] = await Promise.all([
-    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM assignments a WHERE ${where}`),
+    countMatches(db, sql`SELECT 1 FROM assignments a WHERE ${where}`, filter.title),
     // The page's assignments first, then their names and progress: the lateral counts run for these rows only.
     queryRows<AssignmentRecord>(db, sql`
       SELECT ${COLUMNS} FROM (SELECT a.id FROM assignments a WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT ${page.limit} OFFSET ${page.offset}) picked
       JOIN assignments a ON a.id = picked.id LEFT JOIN users pu ON pu.id = a.publisher_user_id ${PROGRESS}
       ORDER BY a.created_at DESC, a.id DESC`),
   ]);
-  return { total: counted[0]!.total, rows };
+  return { ...counted, rows };
 }
 
 export async function assignmentById(db: DbOrTx, id: number): Promise<AssignmentRecord | null> {
@@ -155,17 +162,18 @@ function workWhere(assignmentId: number, filter: WorkFilter): SQL {
   else if (filter.status === 'waiting') parts.push(sql`w.status IN ('submitted', 'to_check', 'revised_pending')`);
   else if (filter.status === 'late') parts.push(sql`w.late`);
   else if (filter.status) parts.push(sql`w.status = ${filter.status}`);
-  if (filter.keyword) parts.push(sql`(s.name ILIKE ${likePattern(filter.keyword)} OR s.student_number ILIKE ${likePattern(filter.keyword)})`);
+  const keyword = matchKeyword(filter.keyword, WORK_KEYWORD, aliased('s'));
+  if (keyword) parts.push(keyword);
   return sql.join(parts, sql` AND `);
 }
 
-export async function pageWorks(db: DbOrTx, assignmentId: number, filter: WorkFilter, page: { offset: number; limit: number }): Promise<{ total: number; rows: WorkRecord[] }> {
+export async function pageWorks(db: DbOrTx, assignmentId: number, filter: WorkFilter, page: { offset: number; limit: number }): Promise<PagedResult<WorkRecord>> {
   const where = workWhere(assignmentId, filter);
   const [counted, rows] = await Promise.all([
-    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM homework_works w JOIN students s ON s.id = w.student_id WHERE ${where}`),
+    countMatches(db, sql`SELECT 1 FROM homework_works w JOIN students s ON s.id = w.student_id WHERE ${where}`, filter.keyword),
     queryRows<WorkRecord>(db, sql`SELECT ${WORK_COLUMNS} ${WORK_FROM} WHERE ${where} ORDER BY c.code NULLS LAST, s.student_number LIMIT ${page.limit} OFFSET ${page.offset}`),
   ]);
-  return { total: counted[0]!.total, rows };
+  return { ...counted, rows };
 }
 
 export async function worksOf(db: DbOrTx, assignmentId: number, studentIds: readonly number[], lock = false): Promise<WorkRecord[]> {
@@ -201,8 +209,8 @@ const TAB_CONDITION: Record<MyHomeworkTab, SQL> = {
 
 /**
  * One student's homework for a tab, with the counts of every tab (whose figure for the tab is the total);
- * a student's works are found by the (student, assignment) index. A named statement (ten variants: tab
- * and title): planning it costs more than running it.
+ * a student's works are found by the (student, assignment) index. A named statement (twenty variants:
+ * tab, and no title or a short, long or cased one): planning it costs more than running it.
  */
 export async function pageMyWorks(
   db: DbOrTx,
@@ -211,7 +219,8 @@ export async function pageMyWorks(
   filter: { tab?: MyHomeworkTab; title?: string },
   page: { offset: number; limit: number },
 ): Promise<{ total: number; counts: Record<MyHomeworkTab, number>; rows: MyWorkRecord[] }> {
-  const title = filter.title ? sql`AND a.title ILIKE ${likePattern(filter.title)}` : sql``;
+  const matched = matchKeyword(filter.title, TITLE_KEYWORD, aliased('a'));
+  const title = matched ? sql`AND ${matched}` : sql``;
   const tab = filter.tab ? sql`AND ${TAB_CONDITION[filter.tab]}` : sql``;
   // Due soonest first; the other tabs newest first.
   const order = filter.tab === 'due' ? sql`a.end_at, a.id` : sql`a.created_at DESC, a.id DESC`;

@@ -25,6 +25,7 @@ import {
   type MyHomeworkDetail,
   type MyHomeworkRow,
   type MyHomeworkTab,
+  type PagedResult,
   type SubmissionAttachmentGroup,
   type SubmissionAttachments,
 } from '@campus/contract';
@@ -245,9 +246,9 @@ export async function listAssignments(
   caller: Caller,
   search: Omit<AssignmentFilter, 'publisherUserId'>,
   page: { offset: number; limit: number },
-): Promise<{ total: number; rows: AssignmentRow[] }> {
-  const { total, rows } = await pageAssignments(db, { ...search, publisherUserId: seesAll(caller) ? null : caller.auth.userId }, page);
-  return { total, rows: rows.map(toRow) };
+): Promise<PagedResult<AssignmentRow>> {
+  const { rows, ...counted } = await pageAssignments(db, { ...search, publisherUserId: seesAll(caller) ? null : caller.auth.userId }, page);
+  return { ...counted, rows: rows.map(toRow) };
 }
 
 export async function assignmentDetail(db: DbOrTx, caller: Caller, id: number): Promise<AssignmentDetail> {
@@ -298,11 +299,11 @@ async function toWork(db: DbOrTx, work: WorkRecord): Promise<HomeworkWork> {
   };
 }
 
-export async function listWorks(db: DbOrTx, caller: Caller, assignmentId: number, filter: WorkFilter, page: { offset: number; limit: number }): Promise<{ total: number; rows: HomeworkWorkRow[] }> {
+export async function listWorks(db: DbOrTx, caller: Caller, assignmentId: number, filter: WorkFilter, page: { offset: number; limit: number }): Promise<PagedResult<HomeworkWorkRow>> {
   const record = await assignmentFacts(db, assignmentId);
   if (!record || (!seesAll(caller) && record.publisherUserId !== caller.auth.userId)) throw notFound();
-  const { total, rows } = await pageWorks(db, assignmentId, filter, page);
-  return { total, rows: rows.map(toWorkRow) };
+  const { rows, ...counted } = await pageWorks(db, assignmentId, filter, page);
+  return { ...counted, rows: rows.map(toWorkRow) };
 }
 
 /** One student's work for the teacher: opening a handed-in one moves it to "to be checked", and reads its message. */

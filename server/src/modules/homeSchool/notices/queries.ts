@@ -1,7 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ClassAudience, NoticeStatus } from '@campus/contract';
+import type { ClassAudience, NoticeStatus, PagedResult } from '@campus/contract';
 import { intArray, queryRows, textArray, type DbOrTx, type Tx } from '../../../db/client.ts';
-import { likePattern } from '../../../platform/listing.ts';
+import { notices, users } from '../../../db/schema/index.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+
+/** The title box of the publishers' notices and events, and of 我的通知. */
+const TITLE_KEYWORD = keywordColumns(notices.title);
+/** A notice's receipts: the recipient's name, its initials or account. */
+const RECIPIENT_KEYWORD = keywordColumns(users.displayName, users.nameInitials, users.account);
 
 /** In-school students only: a student who left receives nothing, nor do their parents through them. */
 const IN_SCHOOL = `'1'`;
@@ -169,23 +175,24 @@ export interface NoticeListFilter {
   status?: NoticeStatus;
 }
 
-export async function pageNotices(db: DbOrTx, filter: NoticeListFilter, page: { offset: number; limit: number }): Promise<{ total: number; rows: NoticeRecord[] }> {
+export async function pageNotices(db: DbOrTx, filter: NoticeListFilter, page: { offset: number; limit: number }): Promise<PagedResult<NoticeRecord>> {
+  const title = matchKeyword(filter.title, TITLE_KEYWORD, aliased('n'));
   const where = sql.join(
     [
       sql`n.kind = ${filter.kind}`,
       filter.publisherUserId === null ? sql`` : sql`AND n.publisher_user_id = ${filter.publisherUserId}`,
-      filter.title ? sql`AND n.title ILIKE ${likePattern(filter.title)}` : sql``,
+      title ? sql`AND ${title}` : sql``,
       filter.status ? sql`AND n.status = ${filter.status}` : sql``,
     ],
     sql` `,
   );
   const [counted, rows] = await Promise.all([
-    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM notices n WHERE ${where}`),
+    countMatches(db, sql`SELECT 1 FROM notices n WHERE ${where}`, filter.title),
     queryRows<NoticeRecord>(db, sql`
       SELECT ${NOTICE_COLUMNS} FROM notices n LEFT JOIN users p ON p.id = n.publisher_user_id
       WHERE ${where} ORDER BY n.created_at DESC, n.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
   ]);
-  return { total: counted[0]!.total, rows };
+  return { ...counted, rows };
 }
 
 export interface ReceiptRecord {
@@ -223,37 +230,36 @@ async function receiptSlice(db: DbOrTx, noticeId: number, part: 'unread' | 'read
  * Who has read a notice: unread first, then read, each in recipient order. The counts come from the
  * notice's own counters, and a page reads only its rows through the unread and read indexes, so the
  * receipts of a notice to 200,000 parents open as fast as those of a class's. A keyword or an event's
- * answer filters and counts the matching receipts.
+ * answer filters and counts the matching receipts (a keyword's up to the keyword search's limit).
  */
 export async function pageReceipts(
   db: DbOrTx,
   notice: { id: number; readCount: number; recipientTotal: number },
   filter: { read?: '0' | '1'; answer?: 'join' | 'decline' | 'none'; keyword?: string },
   page: { offset: number; limit: number },
-): Promise<{ total: number; read: number; unread: number; rows: ReceiptRecord[] }> {
+): Promise<PagedResult<ReceiptRecord> & { read: number; unread: number }> {
   const read = notice.readCount;
   const unread = Math.max(0, notice.recipientTotal - notice.readCount);
-  if (filter.answer || filter.keyword) {
+  const keyword = matchKeyword(filter.keyword, RECIPIENT_KEYWORD, aliased('k'));
+  if (filter.answer || keyword) {
     const where = sql.join(
       [
         sql`nr.notice_id = ${notice.id}`,
         filter.read === '1' ? sql`nr.read_at IS NOT NULL` : filter.read === '0' ? sql`nr.read_at IS NULL` : sql`TRUE`,
         filter.answer === 'none' ? sql`nr.answer IS NULL` : filter.answer ? sql`nr.answer = ${filter.answer}` : sql`TRUE`,
-        filter.keyword
-          ? sql`EXISTS (SELECT 1 FROM users k WHERE k.id = nr.user_id AND (k.display_name ILIKE ${likePattern(filter.keyword)} OR k.account ILIKE ${likePattern(filter.keyword)}))`
-          : sql`TRUE`,
+        keyword ? sql`EXISTS (SELECT 1 FROM users k WHERE k.id = nr.user_id AND ${keyword})` : sql`TRUE`,
       ],
       sql` AND `,
     );
     const [counted, rows] = await Promise.all([
-      queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM notice_recipients nr WHERE ${where}`),
+      countMatches(db, sql`SELECT 1 FROM notice_recipients nr WHERE ${where}`, filter.keyword),
       queryRows<ReceiptRecord>(db, sql`
         WITH slice AS (
           SELECT nr.* FROM notice_recipients nr WHERE ${where}
           ORDER BY (nr.read_at IS NOT NULL), nr.user_id LIMIT ${page.limit} OFFSET ${page.offset})
         SELECT ${RECEIPT_COLUMNS} FROM slice nr JOIN users u ON u.id = nr.user_id ORDER BY (nr.read_at IS NOT NULL), nr.user_id`),
     ]);
-    return { total: counted[0]!.total, read, unread, rows };
+    return { ...counted, read, unread, rows };
   }
   if (filter.read === '0') return { total: unread, read, unread, rows: await receiptSlice(db, notice.id, 'unread', page.offset, page.limit) };
   if (filter.read === '1') return { total: read, read, unread, rows: await receiptSlice(db, notice.id, 'read', page.offset, page.limit) };
@@ -288,12 +294,12 @@ export async function pageMyNotices(
     [
       sql`nr.user_id = ${userId}`,
       filter.read === '1' ? sql`nr.read_at IS NOT NULL` : filter.read === '0' ? sql`nr.read_at IS NULL` : sql`TRUE`,
-      filter.title ? sql`n.title ILIKE ${likePattern(filter.title)}` : sql`TRUE`,
+      matchKeyword(filter.title, TITLE_KEYWORD, aliased('n')) ?? sql`TRUE`,
     ],
     sql` AND `,
   );
-  // One named statement (six variants: read filter and title) for the counts and the page: a recipient's
-  // rows are few, and a statement's planning and round trip cost more than its reads.
+  // One named statement (twelve variants: read filter, and no title or a short, long or cased one) for the
+  // counts and the page: a recipient's rows are few, and a statement's planning and round trip cost more than its reads.
   const [row] = await queryRows<{ total: number; unread: number; rows: (Omit<MyNoticeRecord, 'eventAt' | 'createdAt' | 'readAt'> & { eventAt: string | null; createdAt: string; readAt: string | null })[] | null }>(db, sql`
     SELECT counted.total, counted.unread,
       (SELECT json_agg(page ORDER BY page.id DESC) FROM (

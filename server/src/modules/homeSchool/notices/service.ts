@@ -16,6 +16,7 @@ import {
   type NoticeRow,
   type NoticeStatus,
   type NoticeUpdate,
+  type PagedResult,
   translate,
 } from '@campus/contract';
 import { queryRows, type Database, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
@@ -276,13 +277,13 @@ export async function listNotices(
   filter: { title?: string; status?: NoticeStatus | '' },
   page: { offset: number; limit: number },
   kind: PublicationKind = 'notice',
-): Promise<{ total: number; rows: NoticeRow[] }> {
-  const { total, rows } = await pageNotices(
+): Promise<PagedResult<NoticeRow>> {
+  const { rows, ...counted } = await pageNotices(
     db,
     { kind, publisherUserId: seesAll(caller, kind) ? null : caller.auth.userId, title: filter.title, status: filter.status || undefined },
     page,
   );
-  return { total, rows: rows.map(toRow) };
+  return { ...counted, rows: rows.map(toRow) };
 }
 
 export async function noticeDetail(db: DbOrTx, caller: Caller, id: number, kind: PublicationKind = 'notice'): Promise<NoticeDetail> {

@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { SmsRow, SmsSendResult, SmsState, SmsStudentOption } from '@campus/contract';
+import type { PagedResult, SmsRow, SmsSendResult, SmsState, SmsStudentOption } from '@campus/contract';
 import type { Config } from '../../../config.ts';
 import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
+import { smsMessages, students, users } from '../../../db/schema/index.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { likePattern } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { smsChannelOf, type SmsMessage } from '../../../platform/sms.ts';
 import { formatLocalTime } from '../../../platform/schoolClock.ts';
 
@@ -97,31 +98,34 @@ export async function retrySms(db: Db, config: Pick<Config, 'sms'>, caller: Call
   return { ...(await dispatch(db, config, rows.map((row) => ({ id: row.id, phone: row.phone, text: row.content })))), withoutPhone: 0 };
 }
 
+/** The outbox's keyword: the phone, the text, the child's name or initials, the parent's name or initials. */
+const SMS_KEYWORD = keywordColumns(smsMessages.phone, smsMessages.content, students.name, students.nameInitials, users.displayName, users.nameInitials);
+/** The keyword columns by the aliases of the outbox query (users: the recipient). */
+const inOutbox = aliased({ students: 's', users: 'r', sms_messages: 'm' });
+
 /** The outbox: the caller's messages, or everyone's with the administrators' right, newest first. */
 export async function pageSms(
   db: DbOrTx,
   caller: Caller,
   search: { keyword?: string; state?: SmsState | '' },
   page: { offset: number; limit: number },
-): Promise<{ total: number; rows: SmsRow[] }> {
+): Promise<PagedResult<SmsRow>> {
   const parts: SQL[] = [seesAll(caller) ? sql`TRUE` : sql`m.sender_user_id = ${caller.auth.userId}`];
   if (search.state) parts.push(sql`m.state = ${search.state}`);
-  if (search.keyword) {
-    const pattern = likePattern(search.keyword);
-    parts.push(sql`(m.phone LIKE ${pattern} OR m.content ILIKE ${pattern} OR s.name ILIKE ${pattern} OR r.display_name ILIKE ${pattern})`);
-  }
+  const keyword = matchKeyword(search.keyword, SMS_KEYWORD, inOutbox);
+  if (keyword) parts.push(keyword);
   const where = sql.join(parts, sql` AND `);
   const from = sql`FROM sms_messages m LEFT JOIN users r ON r.id = m.recipient_user_id LEFT JOIN users p ON p.id = m.sender_user_id
     LEFT JOIN students s ON s.id = m.student_id LEFT JOIN classes c ON c.id = s.class_id`;
   const [counted, rows] = await Promise.all([
-    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${from} WHERE ${where}`),
+    countMatches(db, sql`SELECT 1 ${from} WHERE ${where}`, search.keyword),
     queryRows<Omit<SmsRow, 'createdAt' | 'sentAt'> & { createdAt: Date; sentAt: Date | null }>(db, sql`
       SELECT m.id, coalesce(p.display_name, '') AS "senderName", coalesce(r.display_name, '') AS "recipientName", coalesce(s.name, '') AS "studentName",
              coalesce(c.name, '') AS "className", m.phone, m.content, m.state, m.channel, m.attempts, m.error, m.created_at AS "createdAt", m.sent_at AS "sentAt"
       ${from} WHERE ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
   ]);
   return {
-    total: counted[0]!.total,
+    ...counted,
     rows: rows.map((row) => ({ ...row, createdAt: formatLocalTime(new Date(row.createdAt)), sentAt: row.sentAt ? formatLocalTime(new Date(row.sentAt)) : null })),
   };
 }

@@ -1,9 +1,10 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { staffSearchSchema, type Language, type StaffFormOptions, type StaffRow, type StaffSearch } from '@campus/contract';
+import { staffSearchSchema, type Language, type PagedResult, type StaffFormOptions, type StaffRow, type StaffSearch } from '@campus/contract';
 import type { DbOrTx } from '../../../db/client.ts';
 import { dictionaryItems, orgUnits, staff, staffContacts } from '../../../db/schema/index.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { named } from '../../system/classes/queries.ts';
 import { dictionaryName } from '../../system/students/queries.ts';
 
@@ -28,12 +29,13 @@ export const staffList = defineList({
 });
 type StaffSort = keyof typeof staffList.spec.sortColumns;
 
+/** The staff list's keyword: staff number, name, the name's pinyin initials or phone. */
+const STAFF_KEYWORD = keywordColumns(staff.staffNumber, staff.name, staff.nameInitials, staff.phone);
+
 function conditions(search: StaffSearch): SQL | undefined {
   const parts: SQL[] = [];
-  if (search.keyword) {
-    const pattern = likePattern(search.keyword);
-    parts.push(or(ilike(staff.staffNumber, pattern), ilike(staff.name, pattern), ilike(staff.phone, pattern))!);
-  }
+  const keyword = matchKeyword(search.keyword, STAFF_KEYWORD);
+  if (keyword) parts.push(keyword);
   if (search.campusId !== undefined) parts.push(eq(staff.campusId, search.campusId));
   if (search.workingDeptId !== undefined) parts.push(eq(staff.workingDeptId, search.workingDeptId));
   if (search.researchGroupId !== undefined) parts.push(eq(staff.researchGroupId, search.researchGroupId));
@@ -82,12 +84,11 @@ const base = (db: DbOrTx, language: Language) =>
     .leftJoin(working, eq(working.id, staff.workingDeptId))
     .leftJoin(group, eq(group.id, staff.researchGroupId));
 
-export async function listStaff(db: DbOrTx, request: ListRequest<StaffSearch, StaffSort>, language: Language, withTotal = true): Promise<{ total: number; rows: StaffRow[] }> {
+export async function listStaff(db: DbOrTx, request: ListRequest<StaffSearch, StaffSort>, language: Language, withTotal = true): Promise<PagedResult<StaffRow>> {
   const where = conditions(request.search);
   const rows = await base(db, language).where(where).orderBy(...staffList.orderBy(request)).limit(request.limit).offset(request.offset);
   if (!withTotal) return { total: rows.length, rows };
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(staff).where(where);
-  return { total, rows };
+  return { ...(await countMatches(db, db.select({ one: sql`1` }).from(staff).where(where), request.search.keyword)), rows };
 }
 
 export async function findStaff(db: DbOrTx, id: number, language: Language): Promise<StaffRow | undefined> {

@@ -287,3 +287,32 @@ describe('list and export', () => {
     expect((sheet.getRow(1).values as unknown[]).includes('ID number')).toBe(false);
   });
 });
+
+describe('staff list keyword (issue 18)', () => {
+  const list = async (keyword: string, extra: Record<string, unknown> = {}) => {
+    const body = (await call('/api/records/staff/page', { currPage: 0, limit: 500, search: { keyword, ...extra } })).json();
+    expect(body.result).toBe(true);
+    return body.data as { total: number; totalCapped?: boolean; rows: { staffNumber: string; name: string }[] };
+  };
+  const expected = async (keyword: string) =>
+    (await rows<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM staff
+      WHERE staff_number ILIKE ${`%${keyword}%`} OR name ILIKE ${`%${keyword}%`} OR name_initials ILIKE ${`%${keyword}%`} OR phone ILIKE ${`%${keyword}%`}`))[0]!.n;
+
+  it('finds staff by one character, two characters and pinyin initials', async () => {
+    const [person] = await rows<{ staff_number: string; name: string; name_initials: string }>(sql`
+      SELECT staff_number, name, name_initials FROM staff WHERE char_length(name) >= 2 AND char_length(name_initials) >= 2 ORDER BY staff_number LIMIT 1`);
+    const [surname, given] = [[...person!.name][0]!, [...person!.name].slice(-2).join('')];
+    for (const keyword of [surname, given, person!.name_initials, person!.name_initials.toUpperCase()]) {
+      const found = await list(keyword);
+      expect(found.total, keyword).toBe(await expected(keyword));
+      expect(found.rows.map((row) => row.staffNumber), keyword).toContain(person!.staff_number);
+    }
+    // The phone, and longer text as before.
+    const phone = await list('13912');
+    expect(phone.total).toBe(await expected('13912'));
+    expect((await list(person!.name)).rows.map((row) => row.staffNumber)).toContain(person!.staff_number);
+    expect((await list('%')).total).toBe(0);
+    expect((await list('')).totalCapped).toBeUndefined();
+  });
+});

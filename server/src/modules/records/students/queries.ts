@@ -1,7 +1,8 @@
 import type { ClassOption, Language, PagedResult, StudentListRow, StudentSortField } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
-import { hasCase, likeContains } from '../../shared/picker/queries.ts';
+import { students } from '../../../db/schema/index.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { localName } from '../../timetable/views/queries.ts';
 
 /** Photo types served back as they are; anything else stored as a photo is treated as no photo. */
@@ -105,19 +106,17 @@ export const STUDENT_SORT_COLUMNS: Record<StudentSortField, SQL> = {
   entryYear: sql`s.entry_year`,
 };
 
+/** The student list's keyword: number, name or the name's pinyin initials. */
+export const STUDENT_KEYWORD = keywordColumns(students.studentNumber, students.name, students.nameInitials);
+
 /**
- * Conditions on students `s`: the caller's scope first, then the filters. The keyword is two (I)LIKEs
- * joined by OR, each served by its trigram index (students_number_trgm_idx, students_name_trgm_idx);
- * class, grade and campus are subqueries so that the count needs no join.
+ * Conditions on students `s`: the caller's scope first, then the filters. Class, grade and campus are
+ * subqueries so that the count needs no join.
  */
 export function studentListConditions(filter: StudentListFilter, scope: SQL): SQL {
   const parts: SQL[] = [scope];
-  if (filter.keyword) {
-    const pattern = likeContains(filter.keyword);
-    // LIKE when the keyword has no cased letters (digits, Chinese): the same rows, without folding case.
-    const like = hasCase(filter.keyword) ? sql`ILIKE` : sql`LIKE`;
-    parts.push(sql`(s.student_number ${like} ${pattern} OR s.name ${like} ${pattern})`);
-  }
+  const keyword = matchKeyword(filter.keyword, STUDENT_KEYWORD, aliased('s'));
+  if (keyword) parts.push(keyword);
   if (filter.classCode) parts.push(sql`s.class_id IN (SELECT fc.id FROM classes fc WHERE fc.code = ${filter.classCode})`);
   if (filter.gradeCode) {
     parts.push(sql`s.class_id IN (SELECT fc.id FROM classes fc JOIN grades fg ON fg.id = fc.grade_id WHERE fg.code = ${filter.gradeCode})`);
@@ -170,9 +169,9 @@ export async function pageStudentList(
   const where = studentListConditions(filter, scope);
   const [rows, counted] = await Promise.all([
     queryRows<StudentListRow>(db, studentListPageQuery(where, page, language)),
-    queryRows<{ total: number | string }>(db, sql`SELECT count(*) AS total FROM students s WHERE ${where}`),
+    countMatches(db, sql`SELECT 1 FROM students s WHERE ${where}`, filter.keyword),
   ]);
-  return { total: Number(counted[0]?.total ?? 0), rows };
+  return { ...counted, rows };
 }
 
 /** The classes the scope condition (on classes.id) lets through, by grade, then class order and number. */

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdmissionOptions, AdmissionRow, AdmissionStatus, AdmissionSummary, DivisionForm, DivisionPreview, Language, PagedResult } from '@campus/contract';
 import { intArray, queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
+import { enrolmentCandidates } from '../../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
-import { likePattern } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { localName } from '../../timetable/views/queries.ts';
@@ -13,12 +14,16 @@ import { localName } from '../../timetable/views/queries.ts';
  * classes. An enrolled registration is a student already: neither changes it.
  */
 
+/** The admission list's keyword: the registration's name or previous school. */
+const ADMISSION_KEYWORD = keywordColumns(enrolmentCandidates.name, enrolmentCandidates.nameInitials, enrolmentCandidates.previousSchool);
+
 function searchWhere(search: { gradeId?: number; entryYear?: number; admission?: string; keyword?: string }): SQL {
   const conditions: SQL[] = [sql`TRUE`];
   if (search.gradeId) conditions.push(sql`e.grade_id = ${search.gradeId}`);
   if (search.entryYear) conditions.push(sql`e.entry_year = ${search.entryYear}`);
   if (search.admission) conditions.push(sql`e.admission = ${search.admission}`);
-  if (search.keyword) conditions.push(sql`(e.name LIKE ${likePattern(search.keyword)} OR e.previous_school LIKE ${likePattern(search.keyword)})`);
+  const keyword = matchKeyword(search.keyword, ADMISSION_KEYWORD, aliased('e'));
+  if (keyword) conditions.push(keyword);
   return sql.join(conditions, sql` AND `);
 }
 
@@ -32,7 +37,7 @@ export async function pageAdmissions(db: DbOrTx, language: Language, search: Par
       max(e.entrance_score) AS highest, min(e.entrance_score) AS lowest, round(avg(e.entrance_score), 1) AS average
     FROM enrolment_candidates e WHERE ${where}`);
   const filtered = searchWhere(search);
-  const [count] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM enrolment_candidates e WHERE ${filtered}`);
+  const counted = await countMatches(db, sql`SELECT 1 FROM enrolment_candidates e WHERE ${filtered}`, search.keyword);
   const rows = await queryRows<Raw>(db, sql`
     SELECT e.id, e.name, e.gender, e.grade_id AS "gradeId", ${localName('g', language)} AS "gradeName", e.entry_year AS "entryYear", e.previous_school AS "previousSchool",
       e.entrance_score AS "entranceScore", e.admission, e.admission_decided_at AS "decidedRaw", coalesce(c.name, '') AS "className", e.student_id IS NOT NULL AS enrolled
@@ -42,7 +47,7 @@ export async function pageAdmissions(db: DbOrTx, language: Language, search: Par
   const number = (value: string | number | null) => (value == null ? null : Number(value));
   return {
     rows: rows.map(({ decidedRaw, entranceScore, ...row }) => ({ ...row, entranceScore: number(entranceScore), admissionDecidedAt: decidedRaw ? schoolMinute(decidedRaw) : null })),
-    total: count?.total ?? 0,
+    ...counted,
     summary: { pending: summary?.pending ?? 0, admitted: summary?.admitted ?? 0, rejected: summary?.rejected ?? 0, highest: number(summary?.highest ?? null), lowest: number(summary?.lowest ?? null), average: number(summary?.average ?? null) },
   };
 }

@@ -9,14 +9,16 @@ import {
   type RollChangeCreate,
   type RollChangeEffect,
   type RollChangeKind,
+  type PagedResult,
   type RollChangeRow,
   type RollClassOption,
   type RollStudentOption,
 } from '@campus/contract';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { students } from '../../../db/schema/index.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { likePattern } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { formatLocalTime } from '../../../platform/schoolClock.ts';
 import { attachedFileGroups, registerFileReadRule } from '../../shared/files/service.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
@@ -55,13 +57,16 @@ registerFileReadRule(ROLL_ATTACHMENTS.images, (auth, permissions, fileId) =>
         OR EXISTS (SELECT 1 FROM approval_decisions d WHERE d.application_id = a.id AND d.decider_user_id = ${auth.userId})))`,
 );
 
+/** The keyword of the change list and of the student choice: the student's name, its pinyin initials or number. */
+const STUDENT_KEYWORD = keywordColumns(students.name, students.nameInitials, students.studentNumber);
+
 export async function rollStudents(db: DbOrTx, caller: Caller, keyword: string): Promise<RollStudentOption[]> {
-  const pattern = keyword ? likePattern(keyword) : null;
+  const matching = matchKeyword(keyword, STUDENT_KEYWORD, aliased('s'));
   return queryRows<RollStudentOption>(db, sql`
     SELECT s.id, s.name, s.student_number AS "studentNumber", s.class_id AS "classId", coalesce(c.name, '') AS "className",
       s.enrolment_status AS "enrolmentStatus", s.in_school_status AS "inSchoolStatus"
     FROM students s LEFT JOIN classes c ON c.id = s.class_id
-    WHERE ${studentsInScope(caller, sql`s`)} ${pattern ? sql`AND (s.name ILIKE ${pattern} OR s.student_number ILIKE ${pattern})` : sql``}
+    WHERE ${studentsInScope(caller, sql`s`)} ${matching ? sql`AND ${matching}` : sql``}
     ORDER BY s.class_id NULLS LAST, s.student_number LIMIT 20`);
 }
 
@@ -251,13 +256,11 @@ export async function pageRollChanges(
   caller: Caller,
   filter: { keyword?: string; kind?: RollChangeKind; status?: ApplicationStatus; effect?: RollChangeEffect; classId?: number },
   page: { offset: number; limit: number },
-): Promise<{ total: number; rows: RollChangeRow[] }> {
+): Promise<PagedResult<RollChangeRow>> {
   // A class teacher sees the changes of their students and those they filed; the office every change.
   const conditions: SQL[] = [visibleChanges(caller)];
-  if (filter.keyword) {
-    const pattern = likePattern(filter.keyword);
-    conditions.push(sql`(s.name ILIKE ${pattern} OR s.student_number ILIKE ${pattern})`);
-  }
+  const keyword = matchKeyword(filter.keyword, STUDENT_KEYWORD, aliased('s'));
+  if (keyword) conditions.push(keyword);
   if (filter.kind) conditions.push(sql`r.kind = ${filter.kind}`);
   if (filter.status) conditions.push(sql`a.status = ${filter.status}`);
   if (filter.effect === 'void') conditions.push(sql`a.status IN ('rejected', 'withdrawn')`);
@@ -265,10 +268,10 @@ export async function pageRollChanges(
   if (filter.classId !== undefined) conditions.push(sql`(r.from_class_id = ${filter.classId} OR r.to_class_id = ${filter.classId})`);
   const where = sql.join(conditions, sql` AND `);
   const [counted, rows] = await Promise.all([
-    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${rowJoins} WHERE ${where}`),
+    countMatches(db, sql`SELECT 1 ${rowJoins} WHERE ${where}`, filter.keyword),
     queryRows<RawRow>(db, sql`SELECT ${rowColumns} ${rowJoins} WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
   ]);
-  return { total: counted[0]?.total ?? 0, rows: rows.map(toRow(caller)) };
+  return { ...counted, rows: rows.map(toRow(caller)) };
 }
 
 /** A student's changes, oldest first: the history of their roll. */

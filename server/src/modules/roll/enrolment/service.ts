@@ -14,11 +14,13 @@ import {
   type EnrolmentStatus,
   type EnrolmentUpdate,
   type Language,
+  type PagedResult,
 } from '@campus/contract';
 import type { Config } from '../../../config.ts';
 import { intArray, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { enrolmentCandidates } from '../../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
-import { likePattern } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { formatLocalTime } from '../../../platform/schoolClock.ts';
 import { createStudentWithin, lockStudentNumbers } from '../../system/students/service.ts';
 
@@ -35,6 +37,9 @@ const rowJoins = sql`
   LEFT JOIN students s ON s.id = e.student_id
   LEFT JOIN LATERAL (SELECT u.account FROM guardians gd JOIN users u ON u.id = gd.parent_user_id WHERE gd.student_id = s.id ORDER BY u.id LIMIT 1) pu ON TRUE`;
 
+/** The registration list's keyword: the name, the resident ID or the guardian's phone. */
+const ENROLMENT_KEYWORD = keywordColumns(enrolmentCandidates.name, enrolmentCandidates.nameInitials, enrolmentCandidates.idNumber, enrolmentCandidates.guardianPhone);
+
 type RawRow = Omit<EnrolmentRow, 'createdAt'> & { createdAt: Date };
 const toRow = (row: RawRow): EnrolmentRow => ({ ...row, createdAt: formatLocalTime(new Date(row.createdAt)) });
 
@@ -43,21 +48,19 @@ export async function pageEnrolment(
   language: Language,
   filter: { keyword?: string; gradeId?: number; status?: EnrolmentStatus; entryYear?: number },
   page: { offset: number; limit: number },
-): Promise<{ total: number; rows: EnrolmentRow[] }> {
+): Promise<PagedResult<EnrolmentRow>> {
   const conditions: SQL[] = [sql`TRUE`];
-  if (filter.keyword) {
-    const pattern = likePattern(filter.keyword);
-    conditions.push(sql`(e.name ILIKE ${pattern} OR e.id_number ILIKE ${pattern} OR e.guardian_phone ILIKE ${pattern})`);
-  }
+  const keyword = matchKeyword(filter.keyword, ENROLMENT_KEYWORD, aliased('e'));
+  if (keyword) conditions.push(keyword);
   if (filter.gradeId !== undefined) conditions.push(sql`e.grade_id = ${filter.gradeId}`);
   if (filter.entryYear !== undefined) conditions.push(sql`e.entry_year = ${filter.entryYear}`);
   if (filter.status) conditions.push(sql`${statusOf} = ${filter.status}`);
   const where = sql.join(conditions, sql` AND `);
   const [counted, rows] = await Promise.all([
-    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM enrolment_candidates e WHERE ${where}`),
+    countMatches(db, sql`SELECT 1 FROM enrolment_candidates e WHERE ${where}`, filter.keyword),
     queryRows<RawRow>(db, sql`SELECT ${rowColumns(language)} ${rowJoins} WHERE ${where} ORDER BY e.created_at DESC, e.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
   ]);
-  return { total: counted[0]?.total ?? 0, rows: rows.map(toRow) };
+  return { ...counted, rows: rows.map(toRow) };
 }
 
 export async function getEnrolment(db: DbOrTx, language: Language, id: number): Promise<EnrolmentRow> {

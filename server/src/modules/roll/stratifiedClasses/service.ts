@@ -10,10 +10,11 @@ import {
   type StratifiedOptions,
   type StratifiedStudentRow,
 } from '@campus/contract';
-import { stratifiedClasses } from '../../../db/schema/index.ts';
+import { stratifiedClasses, students } from '../../../db/schema/index.ts';
 import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { localName } from '../../timetable/views/queries.ts';
@@ -181,19 +182,22 @@ export async function classStudents(db: DbOrTx, classId: number, language: Langu
   return { stratifiedClass, rows: rows.map(({ placedRaw, ...row }) => ({ ...row, placedAt: schoolMinute(placedRaw) })) };
 }
 
+/** The candidates' keyword: a student's name, its initials or number. */
+const STUDENT_KEYWORD = keywordColumns(students.name, students.nameInitials, students.studentNumber);
+
 /** Students of the class's grade to add, with the level class of the course each is in now. */
 export async function candidates(db: DbOrTx, classId: number, keyword: string): Promise<StratifiedCandidate[]> {
   const [target] = await queryRows<{ termId: number; gradeId: number; courseId: number }>(db, sql`
     SELECT term_id AS "termId", grade_id AS "gradeId", course_id AS "courseId" FROM stratified_classes WHERE id = ${classId}`);
   if (!target) throw notFound('stratified.parametersLost');
-  const pattern = keyword ? likePattern(keyword) : null;
+  const matching = matchKeyword(keyword, STUDENT_KEYWORD, aliased('s'));
   return queryRows<StratifiedCandidate>(db, sql`
     SELECT s.id AS "studentId", s.student_number AS "studentNumber", s.name, c.name AS "className", coalesce(sc.name, '') AS "currentClass"
     FROM students s JOIN classes c ON c.id = s.class_id
     LEFT JOIN stratified_class_students x ON x.student_id = s.id AND x.term_id = ${target.termId} AND x.course_id = ${target.courseId}
     LEFT JOIN stratified_classes sc ON sc.id = x.stratified_class_id
     WHERE c.grade_id = ${target.gradeId} AND (x.stratified_class_id IS NULL OR x.stratified_class_id <> ${classId})
-      ${pattern ? sql`AND (s.name ILIKE ${pattern} OR s.student_number ILIKE ${pattern})` : sql``}
+      ${matching ? sql`AND ${matching}` : sql``}
     ORDER BY (x.student_id IS NOT NULL), c.sort, s.student_number LIMIT 100`);
 }
 

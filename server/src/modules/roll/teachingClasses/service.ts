@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type {
   Language,
+  PagedResult,
   TeachingCandidateRow,
   TeachingClassFormParsed,
   TeachingClassOptions,
@@ -10,9 +11,10 @@ import type {
   TeachingMemberStatus,
 } from '@campus/contract';
 import { intArray, jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { courses, staff, students, teachingClasses } from '../../../db/schema/index.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { likePattern } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { idList } from '../../../platform/resource.ts';
 import { localName, periodList, slotNames, teachingDays } from '../../timetable/views/queries.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
@@ -39,6 +41,13 @@ export interface TeachingClassSearch {
 }
 
 export type TeachingClassSort = 'name' | 'courseName' | 'gradeName' | 'teacherName' | 'size';
+
+/** The class list's keyword: the class's name, its course's, or its teacher's name or initials. */
+const CLASS_KEYWORD = keywordColumns(teachingClasses.name, courses.name, staff.name, staff.nameInitials);
+/** The keyword columns by the aliases of FROM below. */
+const inClassList = aliased({ teaching_classes: 'tc', courses: 'co', staff: 'st' });
+/** The members' and the candidates' keyword: a student's name, its initials or number. */
+const STUDENT_KEYWORD = keywordColumns(students.name, students.nameInitials, students.studentNumber);
 
 const SIZE = sql`(SELECT count(*)::int FROM teaching_class_students m WHERE m.teaching_class_id = tc.id AND m.removed_at IS NULL)`;
 
@@ -82,22 +91,20 @@ export async function pageTeachingClasses(
   sort: { field: TeachingClassSort | ''; order: 'asc' | 'desc' | '' },
   page: { offset: number; limit: number },
   withTotal = true,
-): Promise<{ total: number; rows: TeachingClassRow[] }> {
+): Promise<PagedResult<TeachingClassRow>> {
   const parts: SQL[] = [visibleTeachingClasses(caller)];
   if (search.termId) parts.push(sql`tc.term_id = ${search.termId}`);
   if (search.gradeId) parts.push(sql`tc.grade_id = ${search.gradeId}`);
   if (search.courseId) parts.push(sql`tc.course_id = ${search.courseId}`);
   if (search.teacherId) parts.push(sql`tc.teacher_id = ${search.teacherId}`);
-  if (search.keyword) {
-    const pattern = likePattern(search.keyword);
-    parts.push(sql`(tc.name ILIKE ${pattern} OR co.name ILIKE ${pattern} OR st.name ILIKE ${pattern})`);
-  }
+  const keyword = matchKeyword(search.keyword, CLASS_KEYWORD, inClassList);
+  if (keyword) parts.push(keyword);
   const where = sql.join(parts, sql` AND `);
   const direction = sort.order === 'desc' ? sql`DESC` : sql`ASC`;
   const order = sort.field ? sql`${SORTS[sort.field]} ${direction} NULLS LAST, tc.id` : sql`t.start_date DESC, g.sort, co.sort, tc.name, tc.id`;
   const rows = await queryRows<RawRow>(db, sql`SELECT ${rowColumns(caller.language)} ${FROM} WHERE ${where} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`);
-  const total = withTotal ? Number((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${FROM} WHERE ${where}`))[0]?.n ?? 0) : rows.length;
-  return { total, rows: rows.map(toRow) };
+  const counted = withTotal ? await countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, search.keyword) : { total: rows.length };
+  return { ...counted, rows: rows.map(toRow) };
 }
 
 /** One teaching class the caller may see; 404 for one they may not (it is not theirs to know of). */
@@ -331,16 +338,14 @@ export async function pageMembers(
   caller: Caller,
   search: { teachingClassId: number; status?: TeachingMemberStatus | ''; classId?: number; keyword?: string },
   page: { offset: number; limit: number },
-): Promise<{ total: number; rows: TeachingMemberRow[] }> {
+): Promise<PagedResult<TeachingMemberRow>> {
   await getTeachingClass(db, caller, search.teachingClassId);
   const parts: SQL[] = [sql`m.teaching_class_id = ${search.teachingClassId}`];
   if (search.status === 'added') parts.push(sql`m.removed_at IS NULL`);
   if (search.status === 'removed') parts.push(sql`m.removed_at IS NOT NULL`);
   if (search.classId) parts.push(sql`s.class_id = ${search.classId}`);
-  if (search.keyword) {
-    const pattern = likePattern(search.keyword);
-    parts.push(sql`(s.name ILIKE ${pattern} OR s.student_number ILIKE ${pattern})`);
-  }
+  const keyword = matchKeyword(search.keyword, STUDENT_KEYWORD, aliased('s'));
+  if (keyword) parts.push(keyword);
   const where = sql.join(parts, sql` AND `);
   const from = sql`FROM teaching_class_students m JOIN students s ON s.id = m.student_id LEFT JOIN classes c ON c.id = s.class_id`;
   const rows = await queryRows<TeachingMemberRow>(db, sql`
@@ -353,18 +358,17 @@ export async function pageMembers(
     ${from} WHERE ${where}
     ORDER BY m.removed_at IS NOT NULL, c.sort NULLS LAST, s.student_number
     LIMIT ${page.limit} OFFSET ${page.offset}`);
-  const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${from} WHERE ${where}`);
-  return { total: Number(count?.n ?? 0), rows };
+  return { ...(await countMatches(db, sql`SELECT 1 ${from} WHERE ${where}`, search.keyword)), rows };
 }
 
 /** Students in school of the teaching class's grade, from the classes chosen, with whether each could join. */
 export async function memberCandidates(db: DbOrTx, caller: Caller, input: { teachingClassId: number; classIds: number[]; keyword: string }): Promise<TeachingCandidateRow[]> {
   const found = await getTeachingClass(db, caller, input.teachingClassId);
-  const pattern = input.keyword ? likePattern(input.keyword) : null;
+  const keyword = matchKeyword(input.keyword, STUDENT_KEYWORD, aliased('s'));
   const candidates = sql`ARRAY(SELECT s.id FROM students s JOIN classes c ON c.id = s.class_id
     WHERE c.grade_id = ${found.gradeId} AND s.in_school_status = '1'
       ${input.classIds.length ? sql`AND s.class_id = ANY(${intArray(input.classIds)})` : sql``}
-      ${pattern ? sql`AND (s.name ILIKE ${pattern} OR s.student_number ILIKE ${pattern})` : sql``})`;
+      ${keyword ? sql`AND ${keyword}` : sql``})`;
   return queryRows<TeachingCandidateRow>(db, sql`
     WITH pool AS (SELECT unnest(${candidates}) AS id),
     busy AS (

@@ -8,6 +8,7 @@ import {
   type DisciplineRow,
   type DisciplineType,
   type InsuranceStudentOption,
+  type PagedResult,
 } from '@campus/contract';
 import type { z } from 'zod';
 import { disciplineFormSchema, disciplineRevokeSchema, disciplineTypeFormSchema } from '@campus/contract';
@@ -15,10 +16,12 @@ import { disciplineRecords } from '../../../db/schema/index.ts';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { isStaff, ledClassIds, ownStudentIds, visibleClasses } from '../../../platform/scope.ts';
+import { STUDENT_KEYWORD } from '../../records/students/queries.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
 import { familyOf, notifyUsers } from '../insurance/service.ts';
 
@@ -69,6 +72,20 @@ const FROM = sql`
 type Raw = Omit<DisciplineRow, 'createdAt'> & { createdAtRaw: Date | string };
 const toRow = ({ createdAtRaw, ...raw }: Raw): DisciplineRow => ({ ...raw, createdAt: schoolMinute(createdAtRaw) });
 
+/** The record list's keyword: the student's number, name or its pinyin initials, or the description. */
+const DISCIPLINE_KEYWORD = keywordColumns(disciplineRecords.description);
+
+/**
+ * One subquery per table, each served by its table's keyword indexes: an OR over columns of joined tables
+ * could only be tested row by row, building every record's pieces.
+ */
+function disciplineKeyword(keyword: string | undefined): SQL | undefined {
+  const description = matchKeyword(keyword, DISCIPLINE_KEYWORD, aliased('kr'));
+  if (!description) return undefined;
+  return sql`(r.id IN (SELECT kr.id FROM discipline_records kr WHERE ${description})
+    OR r.student_id IN (SELECT ks.id FROM students ks WHERE ${matchKeyword(keyword, STUDENT_KEYWORD, aliased('ks'))}))`;
+}
+
 function filters(caller: Caller, search: Search): SQL {
   const parts: SQL[] = [visible(caller, sql`s.id`, sql`s.class_id`)];
   if (search.typeId) parts.push(sql`r.type_id = ${search.typeId}`);
@@ -77,21 +94,19 @@ function filters(caller: Caller, search: Search): SQL {
   if (search.state === 'none') parts.push(sql`r.sanction IS NULL`);
   if (search.state === 'active') parts.push(sql`r.sanction IS NOT NULL AND NOT r.revoked`);
   if (search.state === 'revoked') parts.push(sql`r.revoked`);
-  if (search.keyword) {
-    const pattern = likePattern(search.keyword);
-    parts.push(sql`(s.name ILIKE ${pattern} OR s.student_number ILIKE ${pattern} OR r.description ILIKE ${pattern})`);
-  }
+  const keyword = disciplineKeyword(search.keyword);
+  if (keyword) parts.push(keyword);
   return sql.join(parts, sql` AND `);
 }
 
-export async function pageDiscipline(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof disciplineList.spec.sortColumns>, withTotal = true): Promise<{ total: number; rows: DisciplineRow[] }> {
+export async function pageDiscipline(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof disciplineList.spec.sortColumns>, withTotal = true): Promise<PagedResult<DisciplineRow>> {
   const where = filters(caller, request.search);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<Raw>(db, sql`
     SELECT ${columns(caller)} ${FROM} WHERE ${where}
     ORDER BY ${disciplineList.spec.sortColumns[request.sortField]} ${direction}, r.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const total = withTotal ? ((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${FROM} WHERE ${where}`))[0]?.n ?? 0) : rows.length;
-  return { total, rows: rows.map(toRow) };
+  const counted = withTotal ? await countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, request.search.keyword) : { total: rows.length };
+  return { ...counted, rows: rows.map(toRow) };
 }
 
 export async function getDiscipline(db: DbOrTx, caller: Caller, id: number): Promise<DisciplineRow> {
@@ -116,13 +131,12 @@ function visibleClassFilter(caller: Caller): SQL {
   return visibleClasses(caller.auth, sql`c.id`);
 }
 
-/** Students the caller may record for, by number or name. */
+/** Students the caller may record for, by number, name or its pinyin initials. */
 export async function disciplineStudents(db: DbOrTx, caller: Caller, keyword: string): Promise<InsuranceStudentOption[]> {
-  const pattern = likePattern(keyword);
   return queryRows(db, sql`
     SELECT s.id, s.student_number AS "studentNumber", s.name, coalesce(c.name, '') AS "className"
     FROM students s LEFT JOIN classes c ON c.id = s.class_id
-    WHERE ${writable(caller, sql`s.class_id`)} AND (s.name ILIKE ${pattern} OR s.student_number ILIKE ${pattern}) ORDER BY s.student_number LIMIT 20`);
+    WHERE ${writable(caller, sql`s.class_id`)} AND ${matchKeyword(keyword, STUDENT_KEYWORD, aliased('s')) ?? sql`TRUE`} ORDER BY s.student_number LIMIT 20`);
 }
 
 async function checkForm(tx: Tx, caller: Caller, form: z.infer<typeof disciplineFormSchema>, currentTypeId?: number): Promise<{ name: string; typeName: string }> {

@@ -20,6 +20,7 @@ import {
   type InsuredChild,
   type InsuredRow,
   type MessageKey,
+  type PagedResult,
   type PolicyRow,
   type PolicyStats,
 } from '@campus/contract';
@@ -28,11 +29,13 @@ import { claimActionSchema, claimFormSchema, companyFormSchema, insureSchema, po
 import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { ownStudentIds, visibleStudents } from '../../../platform/scope.ts';
 import { attachedFileGroups, fileGroupsOf, registerFileReadRule, registerFileReference } from '../../shared/files/service.ts';
+import { STUDENT_KEYWORD } from '../../records/students/queries.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
 import { insuranceClaims, insuranceCompanies, insurancePolicies, insuredStudents } from '../../../db/schema/index.ts';
 
@@ -78,13 +81,15 @@ export const companyList = defineList({
   tieBreaker: insuranceCompanies.id,
 });
 
-export async function pageCompanies(db: DbOrTx, request: ListRequest<z.infer<typeof companySearchSchema>, 'name'>): Promise<{ total: number; rows: CompanyRow[] }> {
-  const where = request.search.keyword ? sql`c.name ILIKE ${likePattern(request.search.keyword)}` : sql`TRUE`;
+/** The company list's keyword: the company's name. */
+const COMPANY_KEYWORD = keywordColumns(insuranceCompanies.name);
+
+export async function pageCompanies(db: DbOrTx, request: ListRequest<z.infer<typeof companySearchSchema>, 'name'>): Promise<PagedResult<CompanyRow>> {
+  const where = matchKeyword(request.search.keyword, COMPANY_KEYWORD, aliased('c')) ?? sql`TRUE`;
   const rows = await queryRows<CompanyRow>(db, sql`
     SELECT c.id, c.name, c.contact_person AS "contactPerson", c.phone, (SELECT count(*)::int FROM insurance_policies p WHERE p.company_id = c.id) AS "policyCount"
     FROM insurance_companies c WHERE ${where} ORDER BY c.name ${request.order === 'desc' ? sql`DESC` : sql`ASC`}, c.id LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM insurance_companies c WHERE ${where}`);
-  return { total: count?.n ?? 0, rows };
+  return { ...(await countMatches(db, sql`SELECT 1 FROM insurance_companies c WHERE ${where}`, request.search.keyword)), rows };
 }
 
 export async function saveCompany(db: Db, form: z.infer<typeof companyFormSchema>): Promise<number> {
@@ -130,20 +135,29 @@ const POLICY_COLUMNS = sql`
   (SELECT count(*)::int FROM insured_students i WHERE i.policy_id = p.id) AS "insuredCount",
   (SELECT count(*)::int FROM insurance_claims cl WHERE cl.policy_id = p.id) AS "claimCount"`;
 
-export async function pagePolicies(db: DbOrTx, request: ListRequest<z.infer<typeof policySearchSchema>, 'startDate' | 'policyNo' | 'year'>): Promise<{ total: number; rows: PolicyRow[] }> {
+/** The policy list's keyword: policy number or coverage, or the company. */
+const POLICY_KEYWORD = keywordColumns(insurancePolicies.policyNo, insurancePolicies.coverage);
+
+/** One subquery per table, each served by its table's keyword indexes (an OR across joined tables could not be). */
+function policyKeyword(keyword: string | undefined): SQL | undefined {
+  const own = matchKeyword(keyword, POLICY_KEYWORD, aliased('kp'));
+  if (!own) return undefined;
+  return sql`(p.id IN (SELECT kp.id FROM insurance_policies kp WHERE ${own})
+    OR p.company_id IN (SELECT kc.id FROM insurance_companies kc WHERE ${matchKeyword(keyword, COMPANY_KEYWORD, aliased('kc'))}))`;
+}
+
+export async function pagePolicies(db: DbOrTx, request: ListRequest<z.infer<typeof policySearchSchema>, 'startDate' | 'policyNo' | 'year'>): Promise<PagedResult<PolicyRow>> {
   const parts: SQL[] = [sql`TRUE`];
   if (request.search.companyId) parts.push(sql`p.company_id = ${request.search.companyId}`);
-  if (request.search.keyword) {
-    const pattern = likePattern(request.search.keyword);
-    parts.push(sql`(p.policy_no ILIKE ${pattern} OR c.name ILIKE ${pattern} OR p.coverage ILIKE ${pattern})`);
-  }
+  const keyword = policyKeyword(request.search.keyword);
+  if (keyword) parts.push(keyword);
   const where = sql.join(parts, sql` AND `);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<PolicyRow>(db, sql`
     SELECT ${POLICY_COLUMNS} FROM insurance_policies p JOIN insurance_companies c ON c.id = p.company_id WHERE ${where}
     ORDER BY ${policyList.spec.sortColumns[request.sortField]} ${direction}, p.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM insurance_policies p JOIN insurance_companies c ON c.id = p.company_id WHERE ${where}`);
-  return { total: count?.n ?? 0, rows };
+  const counted = await countMatches(db, sql`SELECT 1 FROM insurance_policies p JOIN insurance_companies c ON c.id = p.company_id WHERE ${where}`, request.search.keyword);
+  return { ...counted, rows };
 }
 
 export async function getPolicy(db: DbOrTx, id: number): Promise<PolicyRow> {
@@ -213,14 +227,13 @@ export const insuredList = defineList({
   tieBreaker: insuredStudents.id,
 });
 
-export async function pageInsured(db: DbOrTx, request: ListRequest<z.infer<typeof insuredSearchSchema>, 'studentNumber' | 'className'>): Promise<{ total: number; rows: InsuredRow[] }> {
+export async function pageInsured(db: DbOrTx, request: ListRequest<z.infer<typeof insuredSearchSchema>, 'studentNumber' | 'className'>): Promise<PagedResult<InsuredRow>> {
   if (!request.search.policyId) throw badRequest('insurance.policyRequired');
   const parts: SQL[] = [sql`i.policy_id = ${request.search.policyId}`];
   if (request.search.classId) parts.push(sql`s.class_id = ${request.search.classId}`);
-  if (request.search.keyword) {
-    const pattern = likePattern(request.search.keyword);
-    parts.push(sql`(s.name ILIKE ${pattern} OR s.student_number ILIKE ${pattern})`);
-  }
+  // The student's number, name or its pinyin initials.
+  const keyword = matchKeyword(request.search.keyword, STUDENT_KEYWORD, aliased('s'));
+  if (keyword) parts.push(keyword);
   const where = sql.join(parts, sql` AND `);
   const from = sql`FROM insured_students i JOIN students s ON s.id = i.student_id LEFT JOIN classes cl ON cl.id = s.class_id`;
   const direction = request.order === 'desc' ? sql`DESC` : sql`ASC`;
@@ -230,17 +243,16 @@ export async function pageInsured(db: DbOrTx, request: ListRequest<z.infer<typeo
       (SELECT count(*)::int FROM insurance_claims c WHERE c.policy_id = i.policy_id AND c.student_id = s.id) AS "claimCount"
     ${from} WHERE ${where}
     ORDER BY ${insuredList.spec.sortColumns[request.sortField]} ${direction}, s.student_number LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${from} WHERE ${where}`);
-  return { total: count?.n ?? 0, rows: rows.map(({ createdAtRaw, ...row }) => ({ ...row, createdAt: schoolMinute(createdAtRaw) })) };
+  const counted = await countMatches(db, sql`SELECT 1 ${from} WHERE ${where}`, request.search.keyword);
+  return { ...counted, rows: rows.map(({ createdAtRaw, ...row }) => ({ ...row, createdAt: schoolMinute(createdAtRaw) })) };
 }
 
-/** Students the office may insure, found by number or name. */
+/** Students the office may insure, found by number, name or its pinyin initials. */
 export async function studentOptions(db: DbOrTx, keyword: string): Promise<InsuranceStudentOption[]> {
-  const pattern = likePattern(keyword);
   return queryRows(db, sql`
     SELECT s.id, s.student_number AS "studentNumber", s.name, coalesce(c.name, '') AS "className"
     FROM students s LEFT JOIN classes c ON c.id = s.class_id
-    WHERE (s.name ILIKE ${pattern} OR s.student_number ILIKE ${pattern}) ORDER BY s.student_number LIMIT 20`);
+    WHERE ${matchKeyword(keyword, STUDENT_KEYWORD, aliased('s')) ?? sql`TRUE`} ORDER BY s.student_number LIMIT 20`);
 }
 
 /** Every class, in the school's order (insuring whole classes). */
@@ -318,26 +330,40 @@ const CLAIM_FROM = sql`
 type ClaimRaw = Omit<ClaimRow, 'createdAt'> & { createdAtRaw: Date | string; attachments: { files: string[] } | string };
 const toClaim = ({ createdAtRaw, attachments: _attachments, ...raw }: ClaimRaw): ClaimRow => ({ ...raw, paidAmount: money(raw.paidAmount), createdAt: schoolMinute(createdAtRaw) });
 
+/** The claim list's keyword: the student's number, name or its pinyin initials, the policy number or the place. */
+const CLAIM_KEYWORD = keywordColumns(insuranceClaims.place);
+const POLICY_NUMBER_KEYWORD = keywordColumns(insurancePolicies.policyNo);
+
+/**
+ * One subquery per table, each served by its table's keyword indexes: an OR over columns of joined tables
+ * could only be tested row by row, building every claim's pieces.
+ */
+function claimKeyword(keyword: string | undefined): SQL | undefined {
+  const place = matchKeyword(keyword, CLAIM_KEYWORD, aliased('kl'));
+  if (!place) return undefined;
+  return sql`(cl.id IN (SELECT kl.id FROM insurance_claims kl WHERE ${place})
+    OR cl.student_id IN (SELECT ks.id FROM students ks WHERE ${matchKeyword(keyword, STUDENT_KEYWORD, aliased('ks'))})
+    OR cl.policy_id IN (SELECT kp.id FROM insurance_policies kp WHERE ${matchKeyword(keyword, POLICY_NUMBER_KEYWORD, aliased('kp'))}))`;
+}
+
 function claimFilters(caller: Caller, search: ClaimSearch): SQL {
   const parts: SQL[] = [visibleClaims(caller)];
   if (search.status) parts.push(sql`cl.status = ${search.status}`);
   if (search.policyId) parts.push(sql`cl.policy_id = ${search.policyId}`);
   if (search.studentId) parts.push(sql`cl.student_id = ${search.studentId}`);
-  if (search.keyword) {
-    const pattern = likePattern(search.keyword);
-    parts.push(sql`(s.name ILIKE ${pattern} OR s.student_number ILIKE ${pattern} OR p.policy_no ILIKE ${pattern} OR cl.place ILIKE ${pattern})`);
-  }
+  const keyword = claimKeyword(search.keyword);
+  if (keyword) parts.push(keyword);
   return sql.join(parts, sql` AND `);
 }
 
-export async function pageClaims(db: DbOrTx, caller: Caller, request: ListRequest<ClaimSearch, keyof typeof claimList.spec.sortColumns>, withTotal = true): Promise<{ total: number; rows: ClaimRow[] }> {
+export async function pageClaims(db: DbOrTx, caller: Caller, request: ListRequest<ClaimSearch, keyof typeof claimList.spec.sortColumns>, withTotal = true): Promise<PagedResult<ClaimRow>> {
   const where = claimFilters(caller, request.search);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<ClaimRaw>(db, sql`
     SELECT ${CLAIM_COLUMNS} ${CLAIM_FROM} WHERE ${where}
     ORDER BY ${claimList.spec.sortColumns[request.sortField]} ${direction}, cl.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const total = withTotal ? ((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${CLAIM_FROM} WHERE ${where}`))[0]?.n ?? 0) : rows.length;
-  return { total, rows: rows.map(toClaim) };
+  const counted = withTotal ? await countMatches(db, sql`SELECT 1 ${CLAIM_FROM} WHERE ${where}`, request.search.keyword) : { total: rows.length };
+  return { ...counted, rows: rows.map(toClaim) };
 }
 
 export async function getClaim(db: DbOrTx, caller: Caller, id: number): Promise<ClaimDetail> {

@@ -13,12 +13,14 @@ import {
   type OpenClassResults,
   type OpenClassRow,
   type OpenClassStatistics,
+  type PagedResult,
 } from '@campus/contract';
-import { openClasses } from '../../../db/schema/index.ts';
+import { classes, openClasses, staff } from '../../../db/schema/index.ts';
 import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolInstant, schoolMinute } from '../../../platform/schoolClock.ts';
 import { localName } from '../../timetable/views/queries.ts';
@@ -83,13 +85,28 @@ function toRow(caller: Caller, raw: Raw): OpenClassRow {
   };
 }
 
+/** The open-class list's keyword: the topic, the class, or the teacher's name or its pinyin initials. */
+const TOPIC_KEYWORD = keywordColumns(openClasses.topic);
+const CLASS_KEYWORD = keywordColumns(classes.name);
+const TEACHER_KEYWORD = keywordColumns(staff.name, staff.nameInitials);
+
+/**
+ * One subquery per table, each served by its table's keyword indexes: an OR over columns of joined tables
+ * could only be tested row by row, building every open class's pieces.
+ */
+function openClassKeyword(keyword: string | undefined): SQL | undefined {
+  const topic = matchKeyword(keyword, TOPIC_KEYWORD, aliased('ko'));
+  if (!topic) return undefined;
+  return sql`(o.id IN (SELECT ko.id FROM open_classes ko WHERE ${topic})
+    OR o.teacher_id IN (SELECT kt.id FROM staff kt WHERE ${matchKeyword(keyword, TEACHER_KEYWORD, aliased('kt'))})
+    OR o.class_id IN (SELECT kc.id FROM classes kc WHERE ${matchKeyword(keyword, CLASS_KEYWORD, aliased('kc'))}))`;
+}
+
 function filters(search: Search, selfId: number | null): SQL {
   const parts: SQL[] = [sql`TRUE`];
   if (search.termId) parts.push(sql`o.term_id = ${search.termId}`);
-  if (search.keyword) {
-    const pattern = likePattern(search.keyword);
-    parts.push(sql`(o.topic ILIKE ${pattern} OR st.name ILIKE ${pattern} OR c.name ILIKE ${pattern})`);
-  }
+  const keyword = openClassKeyword(search.keyword);
+  if (keyword) parts.push(keyword);
   if (search.phase) parts.push(sql`${phase} = ${search.phase}`);
   if (search.mine === 'taught') parts.push(sql`o.teacher_id = ${selfId ?? 0}`);
   if (search.mine === 'attending') parts.push(sql`EXISTS (SELECT 1 FROM open_class_attendees a WHERE a.open_class_id = o.id AND a.staff_id = ${selfId ?? 0})`);
@@ -97,7 +114,7 @@ function filters(search: Search, selfId: number | null): SQL {
 }
 
 /** Every teacher sees the school's open classes (to sign up); the results stay with the teacher and the office. */
-export async function pageOpenClasses(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof openClassList.spec.sortColumns>): Promise<{ total: number; rows: OpenClassRow[] }> {
+export async function pageOpenClasses(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof openClassList.spec.sortColumns>): Promise<PagedResult<OpenClassRow>> {
   const selfId = await staffIdOfCaller(db, caller);
   const where = filters(request.search, selfId);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
@@ -105,8 +122,8 @@ export async function pageOpenClasses(db: DbOrTx, caller: Caller, request: ListR
     SELECT * FROM (SELECT ${columns(caller, selfId)} ${FROM} WHERE ${where}) x
     ORDER BY ${sql.raw(request.sortField === 'day' ? 'day' : request.sortField === 'teacherName' ? '"teacherName"' : request.sortField === 'average' ? 'avg_total' : 'evaluations')} ${direction} NULLS LAST, id ${direction}
     LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${FROM} WHERE ${where}`);
-  return { total: count?.n ?? 0, rows: rows.map((row) => toRow(caller, row)) };
+  const counted = await countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, request.search.keyword);
+  return { ...counted, rows: rows.map((row) => toRow(caller, row)) };
 }
 
 async function findRow(db: DbOrTx, caller: Caller, id: number): Promise<OpenClassRow> {

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { evaluationSetSearchSchema, type OpenClassItem, type EvaluationSetFormParsed, type EvaluationSetRow } from '@campus/contract';
+import { evaluationSetSearchSchema, type OpenClassItem, type EvaluationSetFormParsed, type EvaluationSetRow, type PagedResult } from '@campus/contract';
 import { evaluationSets } from '../../../db/schema/index.ts';
 import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
 
 /** 评价内容 (/sjpj/pjnr): evaluation sets and their items. */
@@ -15,6 +16,9 @@ export const setList = defineList({
 });
 type Search = ReturnType<typeof setList.parse>['search'];
 
+/** The set list's keyword: the set's name. */
+const SET_KEYWORD = keywordColumns(evaluationSets.name);
+
 const COLUMNS = sql`
   s.id, s.name, s.description, s.anonymous, s.enabled, s.sort,
   (SELECT coalesce(json_agg(json_build_object('id', i.id, 'name', i.name, 'description', i.description, 'maxScore', i.max_score, 'weight', i.weight) ORDER BY i.sort, i.id), '[]'::json)
@@ -24,17 +28,18 @@ const COLUMNS = sql`
 type Raw = Omit<EvaluationSetRow, 'items'> & { items: OpenClassItem[] | string };
 const toRow = (raw: Raw): EvaluationSetRow => ({ ...raw, items: jsonValue(raw.items) });
 
-export async function listSets(db: DbOrTx, request: ListRequest<Search, keyof typeof setList.spec.sortColumns>, withTotal: boolean): Promise<{ total: number; rows: EvaluationSetRow[] }> {
+export async function listSets(db: DbOrTx, request: ListRequest<Search, keyof typeof setList.spec.sortColumns>, withTotal: boolean): Promise<PagedResult<EvaluationSetRow>> {
   const parts = [sql`TRUE`];
-  if (request.search.keyword) parts.push(sql`s.name ILIKE ${likePattern(request.search.keyword)}`);
+  const keyword = matchKeyword(request.search.keyword, SET_KEYWORD, aliased('s'));
+  if (keyword) parts.push(keyword);
   if (request.search.enabled !== undefined) parts.push(sql`s.enabled = ${request.search.enabled}`);
   const where = sql.join(parts, sql` AND `);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<Raw>(db, sql`
     SELECT ${COLUMNS} FROM evaluation_sets s WHERE ${where}
     ORDER BY ${setList.spec.sortColumns[request.sortField]} ${direction}, s.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const total = withTotal ? ((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM evaluation_sets s WHERE ${where}`))[0]?.n ?? 0) : rows.length;
-  return { total, rows: rows.map(toRow) };
+  const counted = withTotal ? await countMatches(db, sql`SELECT 1 FROM evaluation_sets s WHERE ${where}`, request.search.keyword) : { total: rows.length };
+  return { ...counted, rows: rows.map(toRow) };
 }
 
 export async function findSet(db: DbOrTx, id: number): Promise<EvaluationSetRow | undefined> {

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   scoreBatchSearchSchema,
   type Language,
+  type PagedResult,
   type ScoreBatchFormParsed,
   type ScoreBatchOptions,
   type ScoreBatchRow,
@@ -10,7 +11,8 @@ import {
 import { intArray, jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { scoreBatches } from '../../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolInstant, schoolMinute } from '../../../platform/schoolClock.ts';
 import { localName } from '../../timetable/views/queries.ts';
@@ -27,6 +29,8 @@ export const scoreBatchList = defineList({
   tieBreaker: scoreBatches.id,
 });
 type Search = ReturnType<typeof scoreBatchList.parse>['search'];
+/** The batch list's keyword: the batch's name or its exam node. */
+const BATCH_KEYWORD = keywordColumns(scoreBatches.name, scoreBatches.examNode);
 
 /** The students a batch expects scores of: those of its classes at school. */
 const STUDENTS = (batch: SQL) => sql`
@@ -74,7 +78,8 @@ function conditions(search: Search): SQL {
   if (search.termId) parts.push(sql`b.term_id = ${search.termId}`);
   if (search.gradeId) parts.push(sql`b.grade_id = ${search.gradeId}`);
   if (search.released !== undefined) parts.push(sql`b.released = ${search.released}`);
-  if (search.keyword) parts.push(sql`(b.name ILIKE ${likePattern(search.keyword)} OR b.exam_node ILIKE ${likePattern(search.keyword)})`);
+  const keyword = matchKeyword(search.keyword, BATCH_KEYWORD, aliased('b'));
+  if (keyword) parts.push(keyword);
   return sql.join(parts, sql` AND `);
 }
 
@@ -83,14 +88,14 @@ export async function listScoreBatches(
   request: ListRequest<Search, 'name' | 'entryStart' | 'gradeName'>,
   withTotal: boolean,
   language: Language,
-): Promise<{ total: number; rows: ScoreBatchRow[] }> {
+): Promise<PagedResult<ScoreBatchRow>> {
   const where = conditions(request.search);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<Raw>(db, sql`
     SELECT ${columns(language)} ${FROM} WHERE ${where}
     ORDER BY ${scoreBatchList.spec.sortColumns[request.sortField]} ${direction}, b.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const total = withTotal ? ((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${FROM} WHERE ${where}`))[0]?.n ?? 0) : rows.length;
-  return { total, rows: rows.map(toRow) };
+  const counted = withTotal ? await countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, request.search.keyword) : { total: rows.length };
+  return { ...counted, rows: rows.map(toRow) };
 }
 
 export async function findScoreBatch(db: DbOrTx, id: number, language: Language): Promise<ScoreBatchRow | undefined> {

@@ -4,13 +4,15 @@ import {
   scoreSystemSearchSchema,
   type ConversionRuleFormParsed,
   type ConversionRuleRow,
+  type PagedResult,
   type ScoreSystemFormParsed,
   type ScoreSystemRow,
 } from '@campus/contract';
 import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { scoreConversionRules, scoreSystems } from '../../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
 
 /** 换算规则 (/cjgl/hsgz): conversion rules and score systems share the page and its rights. */
@@ -25,6 +27,7 @@ export const conversionRuleList = defineList({
   tieBreaker: scoreConversionRules.id,
 });
 type RuleSearch = ReturnType<typeof conversionRuleList.parse>['search'];
+const RULE_KEYWORD = keywordColumns(scoreConversionRules.name);
 
 const RULE_COLUMNS = sql`
   r.id, r.name, r.enabled, r.remarks, to_char(r.updated_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') AS "updatedAt",
@@ -38,19 +41,20 @@ const toRule = (row: RawRule): ConversionRuleRow => ({ ...row, levels: jsonValue
 
 function ruleConditions(search: RuleSearch): SQL {
   const parts: SQL[] = [sql`TRUE`];
-  if (search.keyword) parts.push(sql`r.name ILIKE ${likePattern(search.keyword)}`);
+  const keyword = matchKeyword(search.keyword, RULE_KEYWORD, aliased('r'));
+  if (keyword) parts.push(keyword);
   if (search.enabled !== undefined) parts.push(sql`r.enabled = ${search.enabled}`);
   return sql.join(parts, sql` AND `);
 }
 
-export async function listConversionRules(db: DbOrTx, request: ListRequest<RuleSearch, 'name' | 'updatedAt'>, withTotal: boolean): Promise<{ total: number; rows: ConversionRuleRow[] }> {
+export async function listConversionRules(db: DbOrTx, request: ListRequest<RuleSearch, 'name' | 'updatedAt'>, withTotal: boolean): Promise<PagedResult<ConversionRuleRow>> {
   const where = ruleConditions(request.search);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<RawRule>(db, sql`
     SELECT ${RULE_COLUMNS} FROM score_conversion_rules r WHERE ${where}
     ORDER BY ${conversionRuleList.spec.sortColumns[request.sortField]} ${direction}, r.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const total = withTotal ? ((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM score_conversion_rules r WHERE ${where}`))[0]?.n ?? 0) : rows.length;
-  return { total, rows: rows.map(toRule) };
+  const counted = withTotal ? await countMatches(db, sql`SELECT 1 FROM score_conversion_rules r WHERE ${where}`, request.search.keyword) : { total: rows.length };
+  return { ...counted, rows: rows.map(toRule) };
 }
 
 export async function findConversionRule(db: DbOrTx, id: number): Promise<ConversionRuleRow | undefined> {
@@ -115,6 +119,7 @@ export const scoreSystemList = defineList({
   tieBreaker: scoreSystems.id,
 });
 type SystemSearch = ReturnType<typeof scoreSystemList.parse>['search'];
+const SYSTEM_KEYWORD = keywordColumns(scoreSystems.name);
 
 const SYSTEM_COLUMNS = sql`
   s.id, s.name, s.full_mark AS "fullMark", s.pass_line::float8 AS "passLine", s.good_line::float8 AS "goodLine", s.excellent_line::float8 AS "excellentLine",
@@ -122,14 +127,14 @@ const SYSTEM_COLUMNS = sql`
   EXISTS (SELECT 1 FROM score_batch_subjects bs JOIN scores sc ON sc.batch_id = bs.batch_id AND sc.course_id = bs.course_id WHERE bs.score_system_id = s.id) AS "inUse"`;
 const SYSTEM_FROM = sql`FROM score_systems s LEFT JOIN score_conversion_rules r ON r.id = s.conversion_rule_id`;
 
-export async function listScoreSystems(db: DbOrTx, request: ListRequest<SystemSearch, 'name' | 'fullMark'>, withTotal: boolean): Promise<{ total: number; rows: ScoreSystemRow[] }> {
-  const where = request.search.keyword ? sql`s.name ILIKE ${likePattern(request.search.keyword)}` : sql`TRUE`;
+export async function listScoreSystems(db: DbOrTx, request: ListRequest<SystemSearch, 'name' | 'fullMark'>, withTotal: boolean): Promise<PagedResult<ScoreSystemRow>> {
+  const where = matchKeyword(request.search.keyword, SYSTEM_KEYWORD, aliased('s')) ?? sql`TRUE`;
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<ScoreSystemRow>(db, sql`
     SELECT ${SYSTEM_COLUMNS} ${SYSTEM_FROM} WHERE ${where}
     ORDER BY ${scoreSystemList.spec.sortColumns[request.sortField]} ${direction}, s.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const total = withTotal ? ((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM score_systems s WHERE ${where}`))[0]?.n ?? 0) : rows.length;
-  return { total, rows };
+  const counted = withTotal ? await countMatches(db, sql`SELECT 1 FROM score_systems s WHERE ${where}`, request.search.keyword) : { total: rows.length };
+  return { ...counted, rows };
 }
 
 export async function findScoreSystem(db: DbOrTx, id: number): Promise<ScoreSystemRow | undefined> {

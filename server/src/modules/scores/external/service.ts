@@ -12,13 +12,15 @@ import {
   type ExternalSubject,
   type Language,
   type MyExternalExam,
+  type PagedResult,
   type ScoreMark,
 } from '@campus/contract';
 import { intArray, jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
-import { externalExams } from '../../../db/schema/index.ts';
+import { externalExams, students } from '../../../db/schema/index.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { isStaff, ownStudentIds } from '../../../platform/scope.ts';
@@ -46,6 +48,10 @@ export const externalExamList = defineList({
 });
 type Search = ReturnType<typeof externalExamList.parse>['search'];
 type Sort = ReturnType<typeof externalExamList.parse>['sortField'];
+/** The exam list's keyword: the exam's name or organiser. */
+const EXAM_KEYWORD = keywordColumns(externalExams.name, externalExams.organiser);
+/** The score grid's keyword: a student's name, its pinyin initials or number. */
+const STUDENT_KEYWORD = keywordColumns(students.name, students.nameInitials, students.studentNumber);
 
 const subjectsOf = (exam: SQL, language: Language) => sql`
   (SELECT coalesce(json_agg(json_build_object('courseId', es.course_id, 'courseName', ${localName('co', language)}, 'fullMark', es.full_mark)
@@ -78,18 +84,19 @@ function conditions(search: Search): SQL {
   const parts: SQL[] = [sql`TRUE`];
   if (search.termId) parts.push(sql`e.term_id = ${search.termId}`);
   if (search.gradeId) parts.push(sql`e.grade_id = ${search.gradeId}`);
-  if (search.keyword) parts.push(sql`(e.name ILIKE ${likePattern(search.keyword)} OR e.organiser ILIKE ${likePattern(search.keyword)})`);
+  const keyword = matchKeyword(search.keyword, EXAM_KEYWORD, aliased('e'));
+  if (keyword) parts.push(keyword);
   return sql.join(parts, sql` AND `);
 }
 
-export async function listExternalExams(db: DbOrTx, request: ListRequest<Search, Sort>, language: Language): Promise<{ total: number; rows: ExternalExamRow[] }> {
+export async function listExternalExams(db: DbOrTx, request: ListRequest<Search, Sort>, language: Language): Promise<PagedResult<ExternalExamRow>> {
   const where = conditions(request.search);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<Raw>(db, sql`
     SELECT ${columns(language)} ${FROM} WHERE ${where}
     ORDER BY ${externalExamList.spec.sortColumns[request.sortField]} ${direction}, e.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${FROM} WHERE ${where}`);
-  return { total: count?.n ?? 0, rows: rows.map(toRow) };
+  const counted = await countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, request.search.keyword);
+  return { ...counted, rows: rows.map(toRow) };
 }
 
 export async function findExternalExam(db: DbOrTx, id: number, language: Language): Promise<ExternalExamRow> {
@@ -288,7 +295,8 @@ export async function externalScoresPage(
   if (input.sortField && !Object.hasOwn(SCORE_SORTS, input.sortField)) throw badRequest('paging.badSortField');
   const parts: SQL[] = [sql`c.grade_id = ${exam.gradeId}`, AT_SCHOOL];
   if (input.classId) parts.push(sql`s.class_id = ${input.classId}`);
-  if (input.keyword) parts.push(sql`(s.name ILIKE ${likePattern(input.keyword)} OR s.student_number ILIKE ${likePattern(input.keyword)})`);
+  const keyword = matchKeyword(input.keyword, STUDENT_KEYWORD, aliased('s'));
+  if (keyword) parts.push(keyword);
   const where = sql.join(parts, sql` AND `);
   const direction = input.order === 'desc' ? sql`DESC` : sql`ASC`;
   const order = input.sortField ? sql`${SCORE_SORTS[input.sortField]!} ${direction} NULLS LAST, s.student_number` : sql`c.sort, c.id, s.student_number`;
@@ -300,11 +308,12 @@ export async function externalScoresPage(
     LEFT JOIN external_exam_results r ON r.exam_id = ${exam.id} AND r.student_id = s.id
     WHERE ${where}
     ORDER BY ${order} LIMIT ${input.limit} OFFSET ${input.currPage * input.limit}`);
-  const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM students s JOIN classes c ON c.id = s.class_id WHERE ${where}`);
+  // totalCapped goes out too: the contract's ExternalScoresPage lacks it yet.
+  const counted = await countMatches(db, sql`SELECT 1 FROM students s JOIN classes c ON c.id = s.class_id WHERE ${where}`, input.keyword);
   const courseIds = new Set(exam.subjects.map((subject) => String(subject.courseId)));
   return {
     exam,
-    total: count?.n ?? 0,
+    ...counted,
     rows: rows.map(({ updatedAtRaw, cells, ...row }) => {
       const own = Object.fromEntries(Object.entries(readCells(cells)).filter(([courseId]) => courseIds.has(courseId)));
       return { ...row, cells: own, total: totalOf(own), updatedAt: updatedAtRaw ? schoolMinute(updatedAtRaw) : null };

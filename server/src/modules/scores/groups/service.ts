@@ -10,9 +10,10 @@ import {
   type StudentGroupRow,
 } from '@campus/contract';
 import { intArray, jsonValue, queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
+import { studentGroups } from '../../../db/schema/index.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { likePattern } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { isAdministrator, visibleStudents } from '../../../platform/scope.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { localName } from '../../timetable/views/queries.ts';
@@ -50,18 +51,21 @@ const rowOf = ({ classNames, updatedAtRaw, ...row }: RowRaw): StudentGroupRow =>
   updatedAt: schoolMinute(updatedAtRaw),
 });
 
+/** The group list's keyword: the group's name or remarks. */
+const GROUP_KEYWORD = keywordColumns(studentGroups.name, studentGroups.remarks);
+
 export async function groupPage(
   db: DbOrTx,
   caller: Caller,
   search: { keyword?: string; mine?: boolean },
   page: { offset: number; limit: number },
 ): Promise<PagedResult<StudentGroupRow>> {
-  const keyword = search.keyword ? likePattern(search.keyword) : null;
+  const keyword = matchKeyword(search.keyword, GROUP_KEYWORD, aliased('sg'));
   const where = sql`${visibleGroups(caller)} ${search.mine ? sql`AND sg.owner_user_id = ${caller.auth.userId}` : sql``}
-    ${keyword ? sql`AND (sg.name LIKE ${keyword} OR sg.remarks LIKE ${keyword})` : sql``}`;
-  const [count] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM student_groups sg WHERE ${where}`);
+    ${keyword ? sql`AND ${keyword}` : sql``}`;
+  const counted = await countMatches(db, sql`SELECT 1 FROM student_groups sg WHERE ${where}`, search.keyword);
   const rows = await queryRows<RowRaw>(db, sql`${rowSelect(caller)} WHERE ${where} ORDER BY sg.updated_at DESC, sg.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
-  return { total: count?.total ?? 0, rows: rows.map(rowOf) };
+  return { ...counted, rows: rows.map(rowOf) };
 }
 
 export async function groupDetail(db: DbOrTx, caller: Caller, id: number): Promise<StudentGroupDetail> {

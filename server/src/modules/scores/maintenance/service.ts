@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Language, MaintenanceBatches, MaintenancePage, MaintenanceRow, MaintenanceSubject, ScoreCell, ScoreCorrection, ScoreMark } from '@campus/contract';
 import { intArray, jsonValue, queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
+import { students } from '../../../db/schema/index.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
-import { likePattern } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { termChoice } from '../../shared/terms/service.ts';
 import { localName } from '../../timetable/views/queries.ts';
@@ -38,6 +39,9 @@ async function batchSubjects(db: DbOrTx, language: Language, batchId: number): P
   return rows.map((row) => ({ ...row, items: jsonValue<MaintenanceSubject['items']>(row.items as string) ?? [] }));
 }
 
+/** The students' keyword: a name, its pinyin initials or a student number. */
+const STUDENT_KEYWORD = keywordColumns(students.name, students.nameInitials, students.studentNumber);
+
 export async function maintenancePage(
   db: DbOrTx,
   language: Language,
@@ -46,11 +50,12 @@ export async function maintenancePage(
   const [batch] = await queryRows(db, sql`SELECT 1 FROM score_batches WHERE id = ${input.batchId}`);
   if (!batch) throw notFound();
   const subjects = await batchSubjects(db, language, input.batchId);
-  const keyword = input.keyword ? likePattern(input.keyword) : null;
+  const keyword = matchKeyword(input.keyword, STUDENT_KEYWORD, aliased('s'));
   const where = sql`s.class_id IN (SELECT bc.class_id FROM score_batch_classes bc WHERE bc.batch_id = ${input.batchId})
     ${input.classId ? sql`AND s.class_id = ${input.classId}` : sql``}
-    ${keyword ? sql`AND (s.name LIKE ${keyword} OR s.student_number LIKE ${keyword})` : sql``}`;
-  const [count] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM students s WHERE ${where}`);
+    ${keyword ? sql`AND ${keyword}` : sql``}`;
+  // totalCapped (a keyword's matches past the count's limit) goes out too: the contract's MaintenancePage lacks it yet.
+  const counted = await countMatches(db, sql`SELECT 1 FROM students s WHERE ${where}`, input.keyword);
   const rows = await queryRows<Omit<MaintenanceRow, 'cells'> & { cells: unknown }>(db, sql`
     SELECT s.id AS "studentId", s.student_number AS "studentNumber", s.name, c.name AS "className",
       (SELECT coalesce(json_object_agg(sc.course_id::text, json_build_object('score', sc.score::float8, 'mark', sc.mark, 'parts', sc.sub_scores)), '{}'::json)
@@ -61,7 +66,7 @@ export async function maintenancePage(
     WHERE ${where}
     ORDER BY c.sort, c.name, s.student_number
     LIMIT ${input.limit} OFFSET ${input.currPage * input.limit}`);
-  return { subjects, total: count?.total ?? 0, rows: rows.map((row) => ({ ...row, cells: jsonValue<MaintenanceRow['cells']>(row.cells as string) ?? {} })) };
+  return { subjects, ...counted, rows: rows.map((row) => ({ ...row, cells: jsonValue<MaintenanceRow['cells']>(row.cells as string) ?? {} })) };
 }
 
 const sameParts = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

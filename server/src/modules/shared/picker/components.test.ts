@@ -71,8 +71,19 @@ describe('POST /components/getUserAllData', () => {
     const twoChars = await search({ KEYWORD: '建国' });
     expect(twoChars.rows.map((row) => row.USERID)).toContain('T0001');
     expect(twoChars.rows.every((row) => row.USERNAME.includes('建国') || row.USERID.includes('建国'))).toBe(true);
-    expect((await search({ KEYWORD: 'eT' })).rows.map((row) => row.USERID).sort()).toEqual(['meta2', 'meta_1'].sort());
-    expect((await search({ KEYWORD: 'PL' })).rows.map((row) => row.USERID)).toEqual(['meta2']);
+    // Latin letters also match the pinyin initials of names (张伟 → zw).
+    const lettersMatch = async (letters: string) =>
+      (await rows<{ account: string }>(sql`
+        SELECT account FROM users WHERE enabled AND (account ILIKE ${`%${letters}%`} OR display_name ILIKE ${`%${letters}%`} OR name_initials LIKE ${`%${letters.toLowerCase()}%`})
+        ORDER BY user_type, account LIMIT 50`)).map((row) => row.account);
+    const eT = (await search({ KEYWORD: 'eT' })).rows.map((row) => row.USERID);
+    expect(eT).toEqual(await lettersMatch('eT'));
+    expect(eT).toEqual(expect.arrayContaining(['meta2', 'meta_1']));
+    const pl = (await search({ KEYWORD: 'PL' })).rows.map((row) => row.USERID);
+    expect(pl).toEqual(await lettersMatch('PL'));
+    expect(pl).toContain('meta2');
+    const [initials] = await rows<{ account: string; name_initials: string }>(sql`SELECT account, name_initials FROM users WHERE account = 'T0001'`);
+    expect((await search({ KEYWORD: initials!.name_initials.slice(0, 2).toUpperCase() })).total).toBeGreaterThan(0);
     expect((await search({ KEYWORD: '王' })).total).toBe((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM users WHERE enabled AND (display_name LIKE '%王%' OR account LIKE '%王%')`))[0]!.n);
   });
 

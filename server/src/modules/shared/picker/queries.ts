@@ -2,9 +2,10 @@ import type { Language } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { isEmbedded, queryRows, type DbOrTx } from '../../../db/client.ts';
+import { hasCase, isShortKeyword, KEYWORD_MATCH_LIMIT, likeContains } from '../../../platform/keyword.ts';
 
 export interface PeopleFilter {
-  /** Contains, case-insensitive, on account or name. */
+  /** Contains, case-insensitive, on account, name or the name's pinyin initials. */
   keyword?: string;
   userTypes?: number[];
   /** Campus org code: a staff member's campus or the campus of a student's class. */
@@ -23,24 +24,9 @@ export interface PersonRow {
   unit_name: string | null;
 }
 
-/** LIKE wildcards and the escape character in user text match themselves. */
-export function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** One or two characters (code points): too short for a trigram. */
-export function isShortKeyword(text: string): boolean {
-  return [...text].length <= 2;
-}
-
-/** True when the text has letters whose case could differ (so matching it must ignore case). */
-export function hasCase(text: string): boolean {
-  return text.toLowerCase() !== text.toUpperCase();
-}
-
 /**
- * Conditions on users `u`. Disabled users are never listed. The keyword is two (I)LIKEs joined by OR
- * so that each can use its own trigram index (users_account_trgm_idx, users_display_name_trgm_idx).
+ * Conditions on users `u`. Disabled users are never listed. The keyword matches the account, the name or
+ * the name's pinyin initials (张伟 → zw), each through its own index (users_*_grams_idx, users_*_trgm_idx).
  * `keywordAsFilter`: the rows come from another index (the walk in list order) and the keyword only
  * filters them.
  */
@@ -50,7 +36,8 @@ export function peopleConditions(filter: PeopleFilter, keywordAsFilter = false):
     if (isShortKeyword(filter.keyword) && !keywordAsFilter) {
       // One or two characters hold no trigram: the pieces index of migration 0010 serves them instead.
       const piece = filter.keyword.toLowerCase();
-      parts.push(sql`(campus_grams(lower(u.account)) @> ARRAY[${piece}]::text[] OR campus_grams(lower(u.display_name)) @> ARRAY[${piece}]::text[])`);
+      parts.push(sql`(campus_grams(lower(u.account)) @> ARRAY[${piece}]::text[] OR campus_grams(lower(u.display_name)) @> ARRAY[${piece}]::text[]
+        OR campus_grams(lower(u.name_initials)) @> ARRAY[${piece}]::text[])`);
     } else {
       // As a filter a short keyword matches the same rows with (I)LIKE as with its pieces, at a fraction
       // of the cost: campus_grams builds the array of every piece of the row, and filtering with it the
@@ -59,7 +46,7 @@ export function peopleConditions(filter: PeopleFilter, keywordAsFilter = false):
       // ILIKE folds case row by row, which makes a scan several times slower than LIKE; a keyword without
       // cased letters (Chinese names, digits) matches the same rows with LIKE. Both use the trigram indexes.
       const like = hasCase(filter.keyword) ? sql`ILIKE` : sql`LIKE`;
-      parts.push(sql`(u.account ${like} ${pattern} OR u.display_name ${like} ${pattern})`);
+      parts.push(sql`(u.account ${like} ${pattern} OR u.display_name ${like} ${pattern} OR u.name_initials ${like} ${pattern})`);
     }
   }
   if (filter.userTypes?.length) parts.push(sql`u.user_type IN (${sql.join(filter.userTypes.map((type) => sql`${type}`), sql`, `)})`);
@@ -114,11 +101,8 @@ export function peoplePageQuery(filter: PeopleFilter, page: { offset: number; li
     LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
 
-/**
- * A keyword search stops counting here: the picker reports "more than 1,000 matches, refine the keyword"
- * instead of counting tens of thousands of rows on every keystroke (docs/decisions.md "People search").
- */
-export const KEYWORD_MATCH_LIMIT = 1000;
+/** A keyword search stops counting at KEYWORD_MATCH_LIMIT (docs/decisions.md "People search"). */
+export { KEYWORD_MATCH_LIMIT };
 
 /**
  * One statement for a keyword page: collect at most KEYWORD_MATCH_LIMIT + 1 matches through the keyword

@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { AwardStudent } from '@campus/contract';
+import type { AwardStudent, PagedResult } from '@campus/contract';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
+import { students } from '../../../db/schema/index.ts';
 import type { AuthContext } from '../../../platform/context.ts';
-import { likePattern } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { ownStudentIds, taughtClassIds } from '../../../platform/scope.ts';
+
+/** The chooser's keyword: the student's number, name or the name's pinyin initials. */
+const CHOOSABLE_KEYWORD = keywordColumns(students.studentNumber, students.name, students.nameInitials);
 
 /**
  * In-school students a teacher may choose in a form (a conduct record, an award): those of the classes
@@ -16,23 +20,23 @@ export async function pageChoosableStudents(
   everyone: boolean,
   keyword: string | undefined,
   page: { offset: number; limit: number },
-): Promise<{ total: number; rows: AwardStudent[] }> {
+): Promise<PagedResult<AwardStudent>> {
   const where = sql.join(
     [
       sql`s.in_school_status = '1'`,
       everyone ? sql`TRUE` : sql`s.class_id IN (${taughtClassIds(auth)})`,
-      keyword ? sql`(s.student_number ILIKE ${likePattern(keyword)} OR s.name ILIKE ${likePattern(keyword)})` : sql`TRUE`,
+      matchKeyword(keyword, CHOOSABLE_KEYWORD, aliased('s')) ?? sql`TRUE`,
     ],
     sql` AND `,
   );
   const [counted, rows] = await Promise.all([
-    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM students s WHERE ${where}`),
+    countMatches(db, sql`SELECT 1 FROM students s WHERE ${where}`, keyword),
     queryRows<AwardStudent>(db, sql`
       SELECT s.id, s.student_number AS "studentNumber", s.name, coalesce(c.name, '') AS "className"
       FROM students s LEFT JOIN classes c ON c.id = s.class_id WHERE ${where}
       ORDER BY c.code NULLS LAST, s.student_number LIMIT ${page.limit} OFFSET ${page.offset}`),
   ]);
-  return { total: counted[0]!.total, rows };
+  return { ...counted, rows };
 }
 
 /** A child the caller may act for: a parent's children, a student themselves (staff: none). */

@@ -4,7 +4,7 @@ import { apiKit, createTestApp, EN, loginDemoAccounts, type TestApp } from '../.
 
 let t: TestApp;
 let tokens: Record<string, string>;
-const { call, one, refused } = apiKit(() => t, () => tokens);
+const { call, one, refused, rows } = apiKit(() => t, () => tokens);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -108,5 +108,22 @@ describe('survey design (创建问卷)', () => {
     // Preview renders the design for its designer.
     expect((await call('/api/surveys/design/preview', { id: copy }, 'T0002')).json().data.questions).toHaveLength(3);
     expect((await call('/api/surveys/design/delete', { ids: [copy] }, 'T0002')).json().result).toBe(true);
+  });
+});
+
+describe('the survey lists’ keyword (issue 18)', () => {
+  it('finds surveys by one or two characters of the title or a longer part of it', async () => {
+    const holds = (keyword: string) => sql`strpos(lower(title), ${keyword.toLowerCase()}) > 0`;
+    for (const keyword of ['调', '阅读', '课外阅读习惯', '家长会']) {
+      for (const [url, published] of [
+        ['/api/surveys/design/page', sql`TRUE`],
+        ['/api/surveys/statistics/page', sql`published`],
+      ] as const) {
+        const found = (await call(url, { currPage: 0, limit: 500, search: { keyword } }, 'admin')).json().data as { total: number; rows: { id: number }[] };
+        const ids = (await rows<{ id: number }>(sql`SELECT id FROM surveys WHERE ${published} AND ${holds(keyword)} ORDER BY id`)).map((row) => row.id);
+        expect({ total: found.total, ids: found.rows.map((row) => row.id).sort((a, b) => a - b) }, `${url} ${keyword}`).toEqual({ total: ids.length, ids });
+        expect(found.total, `${url} ${keyword}`).toBeGreaterThan(0);
+      }
+    }
   });
 });

@@ -5,6 +5,7 @@ import {
   surveySearchSchema,
   translate,
   type ClassAudience,
+  type PagedResult,
   type SurveyDetail,
   type SurveyFormParsed,
   type SurveyPublish,
@@ -14,7 +15,8 @@ import {
 import { intArray, jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { surveys } from '../../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { schoolInstant } from '../../../platform/schoolClock.ts';
 import { taughtClassIds } from '../../../platform/scope.ts';
 import { parsePickerValue } from '../../homeSchool/notices/service.ts';
@@ -28,10 +30,13 @@ export const surveyList = defineList({
   tieBreaker: surveys.id,
 });
 type Search = ReturnType<typeof surveyList.parse>['search'];
+/** The survey lists' keyword: the title. */
+const SURVEY_KEYWORD = keywordColumns(surveys.title);
 
 function filters(caller: Caller, search: Search, extra: SQL = sql`TRUE`): SQL {
   const parts: SQL[] = [visibleSurveys(caller), extra];
-  if (search.keyword) parts.push(sql`s.title ILIKE ${likePattern(search.keyword)}`);
+  const keyword = matchKeyword(search.keyword, SURVEY_KEYWORD, aliased('s'));
+  if (keyword) parts.push(keyword);
   if (search.phase) parts.push(sql`${PHASE} = ${search.phase}`);
   return sql.join(parts, sql` AND `);
 }
@@ -42,16 +47,16 @@ export async function pageSurveys(
   caller: Caller,
   request: ListRequest<Search, keyof typeof surveyList.spec.sortColumns>,
   publishedOnly = false,
-): Promise<{ total: number; rows: SurveyRow[] }> {
+): Promise<PagedResult<SurveyRow>> {
   const where = filters(caller, request.search, publishedOnly ? sql`s.published` : sql`TRUE`);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const [rows, [count]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     queryRows<RawRow>(db, sql`
       SELECT ${rowColumns(caller)} ${FROM} WHERE ${where}
       ORDER BY ${surveyList.spec.sortColumns[request.sortField]} ${direction}, s.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`),
-    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${FROM} WHERE ${where}`),
+    countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, request.search.keyword),
   ]);
-  return { total: count?.n ?? 0, rows: rows.map(toRow) };
+  return { ...counted, rows: rows.map(toRow) };
 }
 
 export async function getSurvey(db: DbOrTx, caller: Caller, id: number): Promise<SurveyDetail> {

@@ -8,9 +8,10 @@ import {
   type SchoolYearForm,
   type SchoolYearRow,
   type TermForm,
+  type PagedResult,
   type TermRow,
 } from '@campus/contract';
-import { and, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
@@ -18,7 +19,8 @@ import { schoolYears, terms } from '../../../db/schema/index.ts';
 import { ok } from '../../../platform/envelope.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { t } from '../../../platform/i18n.ts';
-import { defineList, likePattern } from '../../../platform/listing.ts';
+import { countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList } from '../../../platform/listing.ts';
 import { idList, refuseTakenCode, registerResource, toDay, yesNo } from '../../../platform/resource.ts';
 
 /**
@@ -38,6 +40,9 @@ const yearList = defineList({
   tieBreaker: schoolYears.id,
 });
 
+/** The year list's keyword: code or name. */
+const YEAR_KEYWORD = keywordColumns(schoolYears.code, schoolYears.name);
+
 const yearColumns = {
   id: schoolYears.id,
   code: schoolYears.code,
@@ -48,11 +53,11 @@ const yearColumns = {
   hasCurrent: sql<boolean>`EXISTS (SELECT 1 FROM terms x WHERE x.school_year_id = "school_years"."id" AND x.is_current)`,
 };
 
-async function listYears(db: DbOrTx, request: ReturnType<typeof yearList.parse>, withTotal: boolean): Promise<{ total: number; rows: SchoolYearRow[] }> {
-  const where = request.search.keyword ? or(ilike(schoolYears.code, likePattern(request.search.keyword)), ilike(schoolYears.name, likePattern(request.search.keyword))) : undefined;
+async function listYears(db: DbOrTx, request: ReturnType<typeof yearList.parse>, withTotal: boolean): Promise<PagedResult<SchoolYearRow>> {
+  const where = matchKeyword(request.search.keyword, YEAR_KEYWORD);
   const rows = await db.select(yearColumns).from(schoolYears).where(where).orderBy(...yearList.orderBy(request)).limit(request.limit).offset(request.offset);
-  const total = withTotal ? (await db.select({ total: count() }).from(schoolYears).where(where))[0]!.total : rows.length;
-  return { total, rows: rows.map((row) => ({ ...row, startDate: toDay(row.startDate), endDate: toDay(row.endDate) })) };
+  const counted = withTotal ? await countMatches(db, db.select({ one: sql`1` }).from(schoolYears).where(where), request.search.keyword) : { total: rows.length };
+  return { ...counted, rows: rows.map((row) => ({ ...row, startDate: toDay(row.startDate), endDate: toDay(row.endDate) })) };
 }
 
 async function findYear(db: DbOrTx, id: number): Promise<SchoolYearRow | undefined> {
@@ -135,14 +140,18 @@ const termColumns = {
   isCurrent: terms.isCurrent,
 };
 
+/** The term list's keyword: code or name. */
+const TERM_KEYWORD = keywordColumns(terms.code, terms.name);
+
 function termConditions(search: ReturnType<typeof termList.parse>['search']): SQL | undefined {
   const parts: SQL[] = [];
-  if (search.keyword) parts.push(or(ilike(terms.code, likePattern(search.keyword)), ilike(terms.name, likePattern(search.keyword)))!);
+  const keyword = matchKeyword(search.keyword, TERM_KEYWORD);
+  if (keyword) parts.push(keyword);
   if (search.schoolYearId) parts.push(eq(terms.schoolYearId, search.schoolYearId));
   return parts.length ? and(...parts) : undefined;
 }
 
-async function listTerms(db: DbOrTx, request: ReturnType<typeof termList.parse>, withTotal: boolean): Promise<{ total: number; rows: TermRow[] }> {
+async function listTerms(db: DbOrTx, request: ReturnType<typeof termList.parse>, withTotal: boolean): Promise<PagedResult<TermRow>> {
   const where = termConditions(request.search);
   const rows = await db
     .select(termColumns)
@@ -152,8 +161,8 @@ async function listTerms(db: DbOrTx, request: ReturnType<typeof termList.parse>,
     .orderBy(...termList.orderBy(request))
     .limit(request.limit)
     .offset(request.offset);
-  const total = withTotal ? (await db.select({ total: count() }).from(terms).where(where))[0]!.total : rows.length;
-  return { total, rows: rows.map((row) => ({ ...row, startDate: toDay(row.startDate), endDate: toDay(row.endDate) })) };
+  const counted = withTotal ? await countMatches(db, db.select({ one: sql`1` }).from(terms).where(where), request.search.keyword) : { total: rows.length };
+  return { ...counted, rows: rows.map((row) => ({ ...row, startDate: toDay(row.startDate), endDate: toDay(row.endDate) })) };
 }
 
 async function findTerm(db: DbOrTx, id: number): Promise<TermRow | undefined> {

@@ -1,9 +1,10 @@
-import { and, asc, eq, ilike, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { classSearchSchema, type ClassAdminRow, type ClassFormOptions, type ClassSearch, type Language } from '@campus/contract';
+import { classSearchSchema, type ClassAdminRow, type ClassFormOptions, type ClassSearch, type Language, type PagedResult } from '@campus/contract';
 import type { DbOrTx } from '../../../db/client.ts';
 import { classes, classrooms, grades, orgUnits, staff } from '../../../db/schema/index.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 
 const campus = alias(orgUnits, 'campus');
 const teacher = alias(staff, 'class_teacher');
@@ -20,12 +21,16 @@ export const classList = defineList({
 });
 type ClassSort = keyof typeof classList.spec.sortColumns;
 
+/** The class list's keyword: the class's number, name or short name, or its class teacher's name or number. */
+const CLASS_KEYWORD = keywordColumns(classes.code, classes.name, classes.shortName);
+const CLASS_TEACHER_KEYWORD = keywordColumns(staff.name, staff.staffNumber);
+
 function conditions(search: ClassSearch): SQL | undefined {
   const parts: SQL[] = [];
-  if (search.keyword) {
-    const pattern = likePattern(search.keyword);
-    parts.push(or(ilike(classes.code, pattern), ilike(classes.name, pattern), ilike(classes.shortName, pattern), ilike(teacher.name, pattern), ilike(teacher.staffNumber, pattern))!);
-  }
+  const own = matchKeyword(search.keyword, CLASS_KEYWORD);
+  const teachers = matchKeyword(search.keyword, CLASS_TEACHER_KEYWORD);
+  // The teacher as a subquery on staff itself, so its indexes serve it and the count needs no join.
+  if (own && teachers) parts.push(or(own, inArray(classes.classTeacherId, sql`(SELECT ${staff.id} FROM ${staff} WHERE ${teachers})`))!);
   if (search.gradeId !== undefined) parts.push(eq(classes.gradeId, search.gradeId));
   if (search.campusId !== undefined) parts.push(eq(classes.campusId, search.campusId));
   if (search.teacher === 'none') parts.push(isNull(classes.classTeacherId));
@@ -59,17 +64,12 @@ function base(db: DbOrTx, language: Language) {
     .leftJoin(classrooms, eq(classrooms.id, classes.classroomId));
 }
 
-export async function listClasses(db: DbOrTx, request: ListRequest<ClassSearch, ClassSort>, language: Language, withTotal = true): Promise<{ total: number; rows: ClassAdminRow[] }> {
+export async function listClasses(db: DbOrTx, request: ListRequest<ClassSearch, ClassSort>, language: Language, withTotal = true): Promise<PagedResult<ClassAdminRow>> {
   const where = conditions(request.search);
   const rows = await base(db, language).where(where).orderBy(...classList.orderBy(request)).limit(request.limit).offset(request.offset);
   if (!withTotal) return { total: rows.length, rows };
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(classes)
-    .innerJoin(campus, eq(campus.id, classes.campusId))
-    .leftJoin(teacher, eq(teacher.id, classes.classTeacherId))
-    .where(where);
-  return { total, rows };
+  // Every class has its campus (a foreign key, NOT NULL): counting the classes alone counts the same rows.
+  return { ...(await countMatches(db, db.select({ one: sql`1` }).from(classes).where(where), request.search.keyword)), rows };
 }
 
 export async function findClass(db: DbOrTx, id: number, language: Language): Promise<ClassAdminRow | undefined> {

@@ -7,8 +7,9 @@ import {
   type CourseRow,
   type GradeCourseHoursForm,
   type GradeCourseHoursRow,
+  type PagedResult,
 } from '@campus/contract';
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
@@ -16,7 +17,8 @@ import { buildings, courses, gradeCourseHours, grades, orgUnits, schoolYears, te
 import { ok } from '../../../platform/envelope.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { t } from '../../../platform/i18n.ts';
-import { defineList, likePattern } from '../../../platform/listing.ts';
+import { countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList } from '../../../platform/listing.ts';
 import { idList, lockAll, refuseIfUsed, refuseTakenCode, registerResource, yesNo } from '../../../platform/resource.ts';
 
 /** /xtgl/kcgl courses and /xtgl/njks grade-course hours (issue 4 item 8), and the option lists of the campus screens. */
@@ -29,6 +31,9 @@ const courseList = defineList({
   defaultSort: { field: 'sort', order: 'asc' },
   tieBreaker: courses.id,
 });
+
+/** The course list's keyword: code or name in either language. */
+const COURSE_KEYWORD = keywordColumns(courses.code, courses.name, courses.nameEn);
 
 const courseColumns = {
   id: courses.id,
@@ -43,13 +48,14 @@ const courseColumns = {
 
 function courseConditions(search: ReturnType<typeof courseList.parse>['search']): SQL | undefined {
   const parts: SQL[] = [];
-  if (search.keyword) parts.push(or(ilike(courses.code, likePattern(search.keyword)), ilike(courses.name, likePattern(search.keyword)), ilike(courses.nameEn, likePattern(search.keyword)))!);
+  const keyword = matchKeyword(search.keyword, COURSE_KEYWORD);
+  if (keyword) parts.push(keyword);
   if (search.isElective !== undefined) parts.push(eq(courses.isElective, search.isElective));
   if (search.researchGroupId) parts.push(eq(courses.researchGroupId, search.researchGroupId));
   return parts.length ? and(...parts) : undefined;
 }
 
-async function listCourses(db: DbOrTx, request: ReturnType<typeof courseList.parse>, withTotal: boolean): Promise<{ total: number; rows: CourseRow[] }> {
+async function listCourses(db: DbOrTx, request: ReturnType<typeof courseList.parse>, withTotal: boolean): Promise<PagedResult<CourseRow>> {
   const where = courseConditions(request.search);
   const rows = await db
     .select(courseColumns)
@@ -59,8 +65,8 @@ async function listCourses(db: DbOrTx, request: ReturnType<typeof courseList.par
     .orderBy(...courseList.orderBy(request))
     .limit(request.limit)
     .offset(request.offset);
-  const total = withTotal ? (await db.select({ total: count() }).from(courses).where(where))[0]!.total : rows.length;
-  return { total, rows };
+  const counted = withTotal ? await countMatches(db, db.select({ one: sql`1` }).from(courses).where(where), request.search.keyword) : { total: rows.length };
+  return { ...counted, rows };
 }
 
 async function findCourse(db: DbOrTx, id: number): Promise<CourseRow | undefined> {

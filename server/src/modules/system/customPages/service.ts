@@ -1,11 +1,12 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { CustomBlock, CustomPageForm, CustomPageRow, CustomPageView, Language } from '@campus/contract';
+import type { CustomBlock, CustomPageForm, CustomPageRow, CustomPageView, Language, PagedResult } from '@campus/contract';
 import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import { customPages, files, menus, roleMenus, roles } from '../../../db/schema/index.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { registerFileReadRule, registerFileReference } from '../../shared/files/service.ts';
 
 /** The permission value of a published custom page's menu entry. */
@@ -32,6 +33,9 @@ export const customPageList = defineList({
 type PageSort = keyof typeof customPageList.spec.sortColumns;
 type PageSearch = { keyword?: string; published?: boolean };
 
+/** The page list's keyword: the page's parameter or title. */
+const PAGE_KEYWORD = keywordColumns(customPages.param, customPages.title);
+
 const rowColumns = {
   id: customPages.id,
   param: customPages.param,
@@ -46,14 +50,15 @@ const rowColumns = {
 };
 const toRow = (row: Omit<CustomPageRow, 'updatedAt'> & { updatedAt: Date }): CustomPageRow => ({ ...row, updatedAt: row.updatedAt.toISOString() });
 
-export async function listCustomPages(db: DbOrTx, request: ListRequest<PageSearch, PageSort>) {
+export async function listCustomPages(db: DbOrTx, request: ListRequest<PageSearch, PageSort>): Promise<PagedResult<CustomPageRow>> {
   const parts: SQL[] = [];
-  if (request.search.keyword) parts.push(or(ilike(customPages.param, likePattern(request.search.keyword)), ilike(customPages.title, likePattern(request.search.keyword)))!);
+  const keyword = matchKeyword(request.search.keyword, PAGE_KEYWORD);
+  if (keyword) parts.push(keyword);
   if (request.search.published !== undefined) parts.push(eq(customPages.published, request.search.published));
   const where = parts.length ? and(...parts) : undefined;
   const rows = await db.select(rowColumns).from(customPages).where(where).orderBy(...customPageList.orderBy(request)).limit(request.limit).offset(request.offset);
-  const [{ total }] = await db.select({ total: count() }).from(customPages).where(where);
-  return { total, rows: rows.map(toRow) };
+  const counted = await countMatches(db, db.select({ one: sql`1` }).from(customPages).where(where), request.search.keyword);
+  return { ...counted, rows: rows.map(toRow) };
 }
 
 export async function findCustomPage(db: DbOrTx, id: number) {

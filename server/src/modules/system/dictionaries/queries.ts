@@ -1,14 +1,16 @@
-import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   dictionaryItemSearchSchema,
   dictionaryTableSearchSchema,
   type DictionaryItemRow,
   type DictionaryTableRow,
+  type PagedResult,
 } from '@campus/contract';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { dictionaryItems, dictionaryTables, invigilations, messages, roles, staff, students } from '../../../db/schema/index.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 
 /**
  * Where the application stores dictionary codes in its own records. An item whose code one of these
@@ -49,6 +51,9 @@ export const tableList = defineList({
 });
 type TableSort = keyof typeof tableList.spec.sortColumns;
 
+/** The table list's keyword: the table's name (STD_...) or its title in either language. */
+const TABLE_KEYWORD = keywordColumns(dictionaryTables.tableName, dictionaryTables.name, dictionaryTables.nameEn);
+
 const tableColumns = {
   tableName: dictionaryTables.tableName,
   name: dictionaryTables.name,
@@ -62,17 +67,15 @@ const tableColumns = {
 export async function listTables(
   db: DbOrTx,
   request: ListRequest<z.infer<typeof dictionaryTableSearchSchema>, TableSort>,
-): Promise<{ total: number; rows: DictionaryTableRow[] }> {
+): Promise<PagedResult<DictionaryTableRow>> {
   const parts: SQL[] = [];
-  if (request.search.keyword) {
-    const pattern = likePattern(request.search.keyword);
-    parts.push(or(ilike(dictionaryTables.tableName, pattern), ilike(dictionaryTables.name, pattern), ilike(dictionaryTables.nameEn, pattern))!);
-  }
+  const keyword = matchKeyword(request.search.keyword, TABLE_KEYWORD);
+  if (keyword) parts.push(keyword);
   if (request.search.published !== undefined) parts.push(eq(dictionaryTables.published, request.search.published));
   const where = parts.length ? and(...parts) : undefined;
   const rows = await db.select(tableColumns).from(dictionaryTables).where(where).orderBy(...tableList.orderBy(request)).limit(request.limit).offset(request.offset);
-  const [total] = await db.select({ n: count() }).from(dictionaryTables).where(where);
-  return { total: total!.n, rows: rows.map((row) => ({ ...row, itemCount: Number(row.itemCount) })) };
+  const counted = await countMatches(db, db.select({ one: sql`1` }).from(dictionaryTables).where(where), request.search.keyword);
+  return { ...counted, rows: rows.map((row) => ({ ...row, itemCount: Number(row.itemCount) })) };
 }
 
 export async function findTable(db: DbOrTx, tableName: string): Promise<DictionaryTableRow | undefined> {
@@ -99,6 +102,9 @@ export const itemList = defineList({
 });
 type ItemSort = keyof typeof itemList.spec.sortColumns;
 export type ItemSearch = z.infer<typeof dictionaryItemSearchSchema>;
+
+/** The item list's keyword: code or name in either language. */
+const ITEM_KEYWORD = keywordColumns(dictionaryItems.code, dictionaryItems.name, dictionaryItems.nameEn);
 
 export const itemColumns = {
   id: dictionaryItems.id,
@@ -127,20 +133,18 @@ export const itemColumns = {
 export function itemConditions(search: ItemSearch): SQL | undefined {
   const parts: SQL[] = [];
   if (search.tableName) parts.push(eq(dictionaryItems.tableName, search.tableName));
-  if (search.keyword) {
-    const pattern = likePattern(search.keyword);
-    parts.push(or(ilike(dictionaryItems.code, pattern), ilike(dictionaryItems.name, pattern), ilike(dictionaryItems.nameEn, pattern))!);
-  }
+  const keyword = matchKeyword(search.keyword, ITEM_KEYWORD);
+  if (keyword) parts.push(keyword);
   if (search.enabled !== undefined) parts.push(eq(dictionaryItems.enabled, search.enabled));
   if (search.published !== undefined) parts.push(eq(dictionaryItems.published, search.published));
   return parts.length ? and(...parts) : undefined;
 }
 
-export async function listItems(db: DbOrTx, request: ListRequest<ItemSearch, ItemSort>, withTotal = true): Promise<{ total: number; rows: DictionaryItemRow[] }> {
+export async function listItems(db: DbOrTx, request: ListRequest<ItemSearch, ItemSort>, withTotal = true): Promise<PagedResult<DictionaryItemRow>> {
   const where = itemConditions(request.search);
   const rows = await db.select(itemColumns).from(dictionaryItems).where(where).orderBy(...itemList.orderBy(request)).limit(request.limit).offset(request.offset);
-  const total = withTotal ? (await db.select({ n: count() }).from(dictionaryItems).where(where))[0]!.n : rows.length;
-  return { total, rows };
+  const counted = withTotal ? await countMatches(db, db.select({ one: sql`1` }).from(dictionaryItems).where(where), request.search.keyword) : { total: rows.length };
+  return { ...counted, rows };
 }
 
 export async function findItem(db: DbOrTx, id: number): Promise<DictionaryItemRow | undefined> {

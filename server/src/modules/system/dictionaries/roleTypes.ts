@@ -1,5 +1,5 @@
-import { BUILT_IN_ROLE_TYPES, exportQuerySchema, idBodySchema, idsSchema, pagedQuerySchema, ROLE_TYPE_DICTIONARY, type RoleTypeCreate, roleTypeCreateSchema, type RoleTypeForm, roleTypeFormSchema, type RoleTypeRow, roleTypeSearchSchema } from '@campus/contract';
-import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { BUILT_IN_ROLE_TYPES, exportQuerySchema, idBodySchema, idsSchema, type PagedResult, pagedQuerySchema, ROLE_TYPE_DICTIONARY, type RoleTypeCreate, roleTypeCreateSchema, type RoleTypeForm, roleTypeFormSchema, type RoleTypeRow, roleTypeSearchSchema } from '@campus/contract';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +10,8 @@ import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { kindOfItem } from '../roles/types.ts';
 import { buildWorkbook, exportFileName, sendWorkbook } from '../../../platform/excel.ts';
 import { t } from '../../../platform/i18n.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { checkRoleTypeSwitch } from './service.ts';
 
 const VIEW = { permission: 'system:roleType' } as const;
@@ -29,6 +30,9 @@ const roleTypeList = defineList({
   defaultSort: { field: 'sort', order: 'asc' },
   tieBreaker: dictionaryItems.id,
 });
+
+/** The role-type list's keyword: code or name in either language. */
+const ROLE_TYPE_KEYWORD = keywordColumns(dictionaryItems.code, dictionaryItems.name, dictionaryItems.nameEn);
 
 const columns = {
   id: dictionaryItems.id,
@@ -51,16 +55,14 @@ function toRow({ tag1, ...row }: Omit<RoleTypeRow, 'kind' | 'builtIn'> & { tag1:
 async function listRoleTypes(
   db: DbOrTx,
   request: ListRequest<z.infer<typeof roleTypeSearchSchema>, keyof typeof roleTypeList.spec.sortColumns>,
-): Promise<{ total: number; rows: RoleTypeRow[] }> {
+): Promise<PagedResult<RoleTypeRow>> {
   const parts: SQL[] = [eq(dictionaryItems.tableName, ROLE_TYPE_DICTIONARY)];
-  if (request.search.keyword) {
-    const pattern = likePattern(request.search.keyword);
-    parts.push(or(ilike(dictionaryItems.code, pattern), ilike(dictionaryItems.name, pattern), ilike(dictionaryItems.nameEn, pattern))!);
-  }
+  const keyword = matchKeyword(request.search.keyword, ROLE_TYPE_KEYWORD);
+  if (keyword) parts.push(keyword);
   const where = and(...parts);
   const rows = await db.select(columns).from(dictionaryItems).where(where).orderBy(...roleTypeList.orderBy(request)).limit(request.limit).offset(request.offset);
-  const [total] = await db.select({ n: count() }).from(dictionaryItems).where(where);
-  return { total: total!.n, rows: rows.map(toRow) };
+  const counted = await countMatches(db, db.select({ one: sql`1` }).from(dictionaryItems).where(where), request.search.keyword);
+  return { ...counted, rows: rows.map(toRow) };
 }
 
 async function findRoleType(db: DbOrTx, id: number): Promise<RoleTypeRow | undefined> {

@@ -1,12 +1,15 @@
-import { campusKeywordSearchSchema, type BuildingForm, type BuildingRow, type CampusRow, type ClassroomForm, type ClassroomRow } from '@campus/contract';
-import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { campusKeywordSearchSchema, type BuildingForm, type BuildingRow, type CampusRow, type ClassroomForm, type ClassroomRow, type PagedResult } from '@campus/contract';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { areas, buildings, campusProfiles, classrooms, orgUnits } from '../../../db/schema/index.ts';
-import { defineList, likePattern } from '../../../platform/listing.ts';
+import { countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList } from '../../../platform/listing.ts';
 import { idList, toNumber } from '../../../platform/resource.ts';
 
-const keywordOn = (keyword: string | undefined, ...columns: Parameters<typeof ilike>[0][]): SQL | undefined =>
-  keyword ? or(...columns.map((column) => ilike(column, likePattern(keyword)))) : undefined;
+/** The keywords of the lists: a campus's code or name, a building's code or name, a classroom's code, name or building. */
+const CAMPUS_KEYWORD = keywordColumns(orgUnits.code, orgUnits.name);
+const BUILDING_KEYWORD = keywordColumns(buildings.code, buildings.name);
+const CLASSROOM_KEYWORD = keywordColumns(classrooms.code, classrooms.name, classrooms.building);
 
 // ---- Campuses -----------------------------------------------------------------------------------
 
@@ -48,11 +51,11 @@ function campusQuery(db: DbOrTx) {
   return db.select(campusColumns).from(orgUnits).leftJoin(campusProfiles, eq(campusProfiles.orgUnitId, orgUnits.id)).leftJoin(areas, eq(areas.code, campusProfiles.areaCode));
 }
 
-export async function listCampuses(db: DbOrTx, request: ReturnType<typeof campusList.parse>, withTotal: boolean): Promise<{ total: number; rows: CampusRow[] }> {
-  const where = and(eq(orgUnits.kind, 'campus'), keywordOn(request.search.keyword, orgUnits.code, orgUnits.name));
+export async function listCampuses(db: DbOrTx, request: ReturnType<typeof campusList.parse>, withTotal: boolean): Promise<PagedResult<CampusRow>> {
+  const where = and(eq(orgUnits.kind, 'campus'), matchKeyword(request.search.keyword, CAMPUS_KEYWORD));
   const rows = await campusQuery(db).where(where).orderBy(...campusList.orderBy(request)).limit(request.limit).offset(request.offset);
-  const total = withTotal ? (await db.select({ total: count() }).from(orgUnits).where(where))[0]!.total : rows.length;
-  return { total, rows: rows.map(toCampusRow) };
+  const counted = withTotal ? await countMatches(db, db.select({ one: sql`1` }).from(orgUnits).where(where), request.search.keyword) : { total: rows.length };
+  return { ...counted, rows: rows.map(toCampusRow) };
 }
 
 export async function findCampus(db: DbOrTx, id: number): Promise<CampusRow | undefined> {
@@ -105,11 +108,11 @@ const buildingColumns = {
 };
 
 function buildingConditions(search: ReturnType<typeof buildingList.parse>['search']): SQL | undefined {
-  const parts = [keywordOn(search.keyword, buildings.code, buildings.name), search.campusId ? eq(buildings.campusId, search.campusId) : undefined, search.enabled === undefined ? undefined : eq(buildings.enabled, search.enabled)];
+  const parts = [matchKeyword(search.keyword, BUILDING_KEYWORD), search.campusId ? eq(buildings.campusId, search.campusId) : undefined, search.enabled === undefined ? undefined : eq(buildings.enabled, search.enabled)];
   return and(...parts.filter(Boolean));
 }
 
-export async function listBuildings(db: DbOrTx, request: ReturnType<typeof buildingList.parse>, withTotal: boolean): Promise<{ total: number; rows: BuildingRow[] }> {
+export async function listBuildings(db: DbOrTx, request: ReturnType<typeof buildingList.parse>, withTotal: boolean): Promise<PagedResult<BuildingRow>> {
   const where = buildingConditions(request.search);
   const rows = await db
     .select(buildingColumns)
@@ -119,8 +122,8 @@ export async function listBuildings(db: DbOrTx, request: ReturnType<typeof build
     .orderBy(...buildingList.orderBy(request))
     .limit(request.limit)
     .offset(request.offset);
-  const total = withTotal ? (await db.select({ total: count() }).from(buildings).where(where))[0]!.total : rows.length;
-  return { total, rows };
+  const counted = withTotal ? await countMatches(db, db.select({ one: sql`1` }).from(buildings).where(where), request.search.keyword) : { total: rows.length };
+  return { ...counted, rows };
 }
 
 export async function findBuilding(db: DbOrTx, id: number): Promise<BuildingRow | undefined> {
@@ -187,8 +190,8 @@ const classroomColumns = {
   classesAtOnce: classrooms.classesAtOnce,
 };
 
-export async function listClassrooms(db: DbOrTx, request: ReturnType<typeof classroomList.parse>, withTotal: boolean): Promise<{ total: number; rows: ClassroomRow[] }> {
-  const where = and(...[keywordOn(request.search.keyword, classrooms.code, classrooms.name, classrooms.building), request.search.campusId ? eq(classrooms.campusId, request.search.campusId) : undefined].filter(Boolean));
+export async function listClassrooms(db: DbOrTx, request: ReturnType<typeof classroomList.parse>, withTotal: boolean): Promise<PagedResult<ClassroomRow>> {
+  const where = and(...[matchKeyword(request.search.keyword, CLASSROOM_KEYWORD), request.search.campusId ? eq(classrooms.campusId, request.search.campusId) : undefined].filter(Boolean));
   const rows = await db
     .select(classroomColumns)
     .from(classrooms)
@@ -197,8 +200,8 @@ export async function listClassrooms(db: DbOrTx, request: ReturnType<typeof clas
     .orderBy(...classroomList.orderBy(request))
     .limit(request.limit)
     .offset(request.offset);
-  const total = withTotal ? (await db.select({ total: count() }).from(classrooms).where(where))[0]!.total : rows.length;
-  return { total, rows };
+  const counted = withTotal ? await countMatches(db, db.select({ one: sql`1` }).from(classrooms).where(where), request.search.keyword) : { total: rows.length };
+  return { ...counted, rows };
 }
 
 export async function findClassroom(db: DbOrTx, id: number): Promise<ClassroomRow | undefined> {

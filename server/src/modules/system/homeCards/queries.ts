@@ -1,9 +1,10 @@
-import { and, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import { homeCardSearchSchema, type HomeCardRow } from '@campus/contract';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { homeCardSearchSchema, type HomeCardRow, type PagedResult } from '@campus/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { homeCards, roles } from '../../../db/schema/index.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 
 export const cardList = defineList({
   search: homeCardSearchSchema,
@@ -14,9 +15,13 @@ export const cardList = defineList({
 type CardSort = keyof typeof cardList.spec.sortColumns;
 type CardSearch = z.infer<typeof homeCardSearchSchema>;
 
+/** The card list's keyword: the card's name in either language. */
+const CARD_KEYWORD = keywordColumns(homeCards.name, homeCards.nameEn);
+
 function conditions(search: CardSearch): SQL | undefined {
   const parts: SQL[] = [];
-  if (search.keyword) parts.push(or(ilike(homeCards.name, likePattern(search.keyword)), ilike(homeCards.nameEn, likePattern(search.keyword)))!);
+  const keyword = matchKeyword(search.keyword, CARD_KEYWORD);
+  if (keyword) parts.push(keyword);
   if (search.category) parts.push(eq(homeCards.category, search.category));
   if (search.roleCode) parts.push(eq(roles.code, search.roleCode));
   return parts.length ? and(...parts) : undefined;
@@ -38,7 +43,7 @@ const columns = {
 
 const toRow = (row: Omit<HomeCardRow, 'category'> & { category: string }): HomeCardRow => ({ ...row, category: row.category as HomeCardRow['category'] });
 
-export async function listCards(db: DbOrTx, request: ListRequest<CardSearch, CardSort>, withTotal = true) {
+export async function listCards(db: DbOrTx, request: ListRequest<CardSearch, CardSort>, withTotal = true): Promise<PagedResult<HomeCardRow>> {
   const where = conditions(request.search);
   const rows = await db
     .select(columns)
@@ -48,8 +53,9 @@ export async function listCards(db: DbOrTx, request: ListRequest<CardSearch, Car
     .orderBy(...cardList.orderBy(request))
     .limit(request.limit)
     .offset(request.offset);
-  const total = withTotal ? (await db.select({ total: count() }).from(homeCards).leftJoin(roles, eq(roles.id, homeCards.roleId)).where(where))[0]!.total : rows.length;
-  return { total, rows: rows.map(toRow) };
+  const matching = db.select({ one: sql`1` }).from(homeCards).leftJoin(roles, eq(roles.id, homeCards.roleId)).where(where);
+  const counted = withTotal ? await countMatches(db, matching, request.search.keyword) : { total: rows.length };
+  return { ...counted, rows: rows.map(toRow) };
 }
 
 export async function findCard(db: DbOrTx, id: number): Promise<HomeCardRow | undefined> {

@@ -1,8 +1,9 @@
-import { and, count, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import { jobRunSearchSchema, jobSearchSchema, type JobRow, type JobRunRow, type JobRunSearch, type JobSearch } from '@campus/contract';
+import { and, count, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { jobRunSearchSchema, jobSearchSchema, type JobRow, type JobRunRow, type JobRunSearch, type JobSearch, type PagedResult } from '@campus/contract';
 import type { DbOrTx } from '../../../db/client.ts';
 import { jobRuns, scheduledJobs } from '../../../db/schema/index.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 
 export const jobList = defineList({
   search: jobSearchSchema,
@@ -12,12 +13,13 @@ export const jobList = defineList({
 });
 type JobSort = keyof typeof jobList.spec.sortColumns;
 
+/** The job list's keyword: code or name in either language. */
+const JOB_KEYWORD = keywordColumns(scheduledJobs.code, scheduledJobs.name, scheduledJobs.nameEn);
+
 function jobConditions(search: JobSearch): SQL | undefined {
   const parts: SQL[] = [];
-  if (search.keyword) {
-    const pattern = likePattern(search.keyword);
-    parts.push(or(ilike(scheduledJobs.code, pattern), ilike(scheduledJobs.name, pattern), ilike(scheduledJobs.nameEn, pattern))!);
-  }
+  const keyword = matchKeyword(search.keyword, JOB_KEYWORD);
+  if (keyword) parts.push(keyword);
   if (search.enabled !== undefined) parts.push(eq(scheduledJobs.enabled, search.enabled));
   return parts.length ? and(...parts) : undefined;
 }
@@ -55,7 +57,7 @@ const toJobRow = (row: JobSelect): JobRow => {
   };
 };
 
-export async function listJobs(db: DbOrTx, request: ListRequest<JobSearch, JobSort>, withTotal = true): Promise<{ total: number; rows: JobRow[] }> {
+export async function listJobs(db: DbOrTx, request: ListRequest<JobSearch, JobSort>, withTotal = true): Promise<PagedResult<JobRow>> {
   const where = jobConditions(request.search);
   const rows = await db
     .select(jobColumns)
@@ -64,8 +66,8 @@ export async function listJobs(db: DbOrTx, request: ListRequest<JobSearch, JobSo
     .orderBy(...jobList.orderBy(request))
     .limit(request.limit)
     .offset(request.offset);
-  const total = withTotal ? (await db.select({ total: count() }).from(scheduledJobs).where(where))[0]!.total : rows.length;
-  return { total, rows: rows.map(toJobRow) };
+  const counted = withTotal ? await countMatches(db, db.select({ one: sql`1` }).from(scheduledJobs).where(where), request.search.keyword) : { total: rows.length };
+  return { ...counted, rows: rows.map(toJobRow) };
 }
 
 export async function findJob(db: DbOrTx, id: number): Promise<JobRow | undefined> {

@@ -1,12 +1,13 @@
 import { pagedQuerySchema, type PagedResult } from '@campus/contract';
-import { and, count, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { exportLogs } from '../../../db/schema/index.ts';
 import { ok } from '../../../platform/envelope.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 
 /** One export as the administrators' export log shows it. */
 export interface ExportLogRow {
@@ -38,6 +39,10 @@ const exportList = defineList({
   tieBreaker: exportLogs.id,
 });
 
+/** The export log's free-text boxes: the account and the list, each or part of it. */
+const ACCOUNT_KEYWORD = keywordColumns(exportLogs.account);
+const LIST_KEYWORD = keywordColumns(exportLogs.listKey);
+
 function conditions(filter: ExportLogSearch): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.dateFrom) parts.push(gte(exportLogs.createdAt, new Date(`${filter.dateFrom}T00:00:00`)));
@@ -46,20 +51,22 @@ function conditions(filter: ExportLogSearch): SQL | undefined {
     end.setDate(end.getDate() + 1);
     parts.push(lt(exportLogs.createdAt, end));
   }
-  if (filter.account) parts.push(ilike(exportLogs.account, likePattern(filter.account)));
-  if (filter.listKey) parts.push(ilike(exportLogs.listKey, likePattern(filter.listKey)));
+  const account = matchKeyword(filter.account, ACCOUNT_KEYWORD);
+  if (account) parts.push(account);
+  const listKey = matchKeyword(filter.listKey, LIST_KEYWORD);
+  if (listKey) parts.push(listKey);
   if (filter.status) parts.push(eq(exportLogs.status, filter.status));
   return parts.length ? and(...parts) : undefined;
 }
 
 export async function pageExportLogs(db: DbOrTx, request: ListRequest<ExportLogSearch, keyof typeof exportList.spec.sortColumns>): Promise<PagedResult<ExportLogRow>> {
   const where = conditions(request.search);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db.select().from(exportLogs).where(where).orderBy(...exportList.orderBy(request)).limit(request.limit).offset(request.offset),
-    db.select({ total: count() }).from(exportLogs).where(where),
+    countMatches(db, db.select({ one: sql`1` }).from(exportLogs).where(where), [request.search.account, request.search.listKey].join('')),
   ]);
   return {
-    total,
+    ...counted,
     rows: rows.map((row) => ({
       id: row.id,
       createdAt: row.createdAt.toISOString(),

@@ -1,8 +1,9 @@
-import { and, count, eq, getTableColumns, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { operationLogSearchSchema, type OperationLogRow, type OperationLogSearch } from '@campus/contract';
+import { and, eq, getTableColumns, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { operationLogSearchSchema, type OperationLogRow, type OperationLogSearch, type PagedResult } from '@campus/contract';
 import { hotStatement, queryRows, type DbOrTx } from '../../../db/client.ts';
 import { operationLogs } from '../../../db/schema/index.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 
 /**
  * The operation-log list. Sorting is limited to indexed or cheap columns; with a million rows the
@@ -21,6 +22,9 @@ export const logList = defineList({
 });
 export type LogSortField = keyof typeof logList.spec.sortColumns;
 
+/** The log's free-text box: the account, or part of it. */
+const LOG_KEYWORD = keywordColumns(operationLogs.account);
+
 /** A date is a calendar day on the server's clock; the range includes the whole of `dateTo`. */
 function conditions(filter: OperationLogSearch): SQL | undefined {
   const parts: SQL[] = [];
@@ -30,7 +34,8 @@ function conditions(filter: OperationLogSearch): SQL | undefined {
     end.setDate(end.getDate() + 1);
     parts.push(lt(operationLogs.createdAt, end));
   }
-  if (filter.account) parts.push(ilike(operationLogs.account, likePattern(filter.account)));
+  const account = matchKeyword(filter.account, LOG_KEYWORD);
+  if (account) parts.push(account);
   if (filter.module) parts.push(eq(operationLogs.module, filter.module));
   if (filter.outcome) parts.push(eq(operationLogs.outcome, filter.outcome));
   return parts.length ? and(...parts) : undefined;
@@ -101,7 +106,7 @@ export async function pageLogs(
   request: ListRequest<OperationLogSearch, LogSortField>,
   withTotal = true,
   upToId?: number,
-): Promise<{ total: number; rows: OperationLogRow[] }> {
+): Promise<PagedResult<OperationLogRow>> {
   const filter = conditions(request.search);
   const where = upToId === undefined ? filter : and(...[filter, lte(operationLogs.id, upToId)].filter((part) => part !== undefined));
   if (where === undefined && withTotal && request.sortField === 'createdAt') return countedPage(db, request);
@@ -119,7 +124,7 @@ export async function pageLogs(
       : await page.where(where).orderBy(...logList.orderBy(request)).limit(request.limit).offset(request.offset);
   const rows = found.map(({ total: _total, ...row }) => toRow(row));
   if (!withTotal) return { total: rows.length, rows };
-  if (where !== undefined) return { total: (await db.select({ total: count() }).from(operationLogs).where(where))[0]!.total, rows };
+  if (where !== undefined) return { ...(await countMatches(db, db.select({ one: sql`1` }).from(operationLogs).where(where), request.search.account)), rows };
   // Past the end no row carries the total.
   const total = found.length > 0 ? found[0].total : (await queryRows<{ total: string }>(db, sql`SELECT ${countedTotal} AS total`, { prepared: true }))[0]!.total;
   return { total: Number(total), rows };

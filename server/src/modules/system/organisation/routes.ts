@@ -1,5 +1,5 @@
-import { appointmentCreateSchema, type AppointmentRow, appointmentSearchSchema, campusKeywordSearchSchema, departmentFormSchema, type DepartmentRow, exportQuerySchema, idBodySchema, idsSchema, orgUnitFormSchema, type OrgUnitNode, pagedQuerySchema } from '@campus/contract';
-import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { appointmentCreateSchema, type AppointmentRow, appointmentSearchSchema, campusKeywordSearchSchema, departmentFormSchema, type DepartmentRow, exportQuerySchema, idBodySchema, idsSchema, orgUnitFormSchema, type OrgUnitNode, type PagedResult, pagedQuerySchema } from '@campus/contract';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,7 +9,8 @@ import { ok } from '../../../platform/envelope.ts';
 import { conflict, notFound } from '../../../platform/errors.ts';
 import { buildWorkbook, EXPORT_ROW_LIMIT, exportFileName, sendWorkbook } from '../../../platform/excel.ts';
 import { t } from '../../../platform/i18n.ts';
-import { defineList, likePattern } from '../../../platform/listing.ts';
+import { countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList } from '../../../platform/listing.ts';
 import { idList, registerResource, yesNo } from '../../../platform/resource.ts';
 import { createUnit, deleteUnits, findUnit, loadTree, schoolUnitId, staffOfAccount, updateUnit } from './units.ts';
 
@@ -27,13 +28,17 @@ const appointmentList = defineList({
   tieBreaker: staffAppointments.id,
 });
 
-async function listAppointments(db: DbOrTx, request: ReturnType<typeof appointmentList.parse>, withTotal: boolean): Promise<{ total: number; rows: AppointmentRow[] }> {
+/** The position list's keyword: the holder's number, name or its pinyin initials, or what the position is over. */
+const APPOINTMENT_KEYWORD = keywordColumns(staffAppointments.scopeName);
+const APPOINTMENT_STAFF_KEYWORD = keywordColumns(staff.staffNumber, staff.name, staff.nameInitials);
+
+async function listAppointments(db: DbOrTx, request: ReturnType<typeof appointmentList.parse>, withTotal: boolean): Promise<PagedResult<AppointmentRow>> {
   const parts: SQL[] = [];
   if (request.search.orgUnitId) parts.push(eq(staffAppointments.orgUnitId, request.search.orgUnitId));
-  if (request.search.keyword) {
-    const pattern = likePattern(request.search.keyword);
-    parts.push(or(ilike(staff.staffNumber, pattern), ilike(staff.name, pattern), ilike(staffAppointments.scopeName, pattern))!);
-  }
+  const scope = matchKeyword(request.search.keyword, APPOINTMENT_KEYWORD);
+  const holder = matchKeyword(request.search.keyword, APPOINTMENT_STAFF_KEYWORD);
+  // The holder as a subquery on staff, whose indexes serve it; the count then needs no join.
+  if (scope && holder) parts.push(or(scope, inArray(staffAppointments.staffId, sql`(SELECT ${staff.id} FROM ${staff} WHERE ${holder})`))!);
   const where = parts.length ? and(...parts) : undefined;
   const rows: AppointmentRow[] = await db
     .select({
@@ -53,10 +58,9 @@ async function listAppointments(db: DbOrTx, request: ReturnType<typeof appointme
     .orderBy(...appointmentList.orderBy(request))
     .limit(request.limit)
     .offset(request.offset);
-  const total = withTotal
-    ? (await db.select({ total: count() }).from(staffAppointments).innerJoin(staff, eq(staff.id, staffAppointments.staffId)).where(where))[0]!.total
-    : rows.length;
-  return { total, rows };
+  // Every position has its holder (a NOT NULL foreign key): counting the positions alone counts the same rows.
+  const counted = withTotal ? await countMatches(db, db.select({ one: sql`1` }).from(staffAppointments).where(where), request.search.keyword) : { total: rows.length };
+  return { ...counted, rows };
 }
 
 // ---- Departments (/rygl/bmgl) -------------------------------------------------------------------
@@ -70,14 +74,15 @@ const departmentList = defineList({
 });
 type DepartmentRequest = ReturnType<typeof departmentList.parse>;
 
+/** The department list's keyword: code or name. */
+const DEPARTMENT_KEYWORD = keywordColumns(orgUnits.code, orgUnits.name);
+
 const staffCount = sql<number>`(SELECT count(*)::int FROM staff s WHERE s.establishment_dept_id = "org_units"."id" OR s.working_dept_id = "org_units"."id")`;
 
-async function listDepartments(db: DbOrTx, request: DepartmentRequest, withTotal: boolean): Promise<{ total: number; rows: DepartmentRow[] }> {
+async function listDepartments(db: DbOrTx, request: DepartmentRequest, withTotal: boolean): Promise<PagedResult<DepartmentRow>> {
   const parts: SQL[] = [eq(orgUnits.kind, 'department')];
-  if (request.search.keyword) {
-    const pattern = likePattern(request.search.keyword);
-    parts.push(or(ilike(orgUnits.code, pattern), ilike(orgUnits.name, pattern))!);
-  }
+  const keyword = matchKeyword(request.search.keyword, DEPARTMENT_KEYWORD);
+  if (keyword) parts.push(keyword);
   if (request.search.enabled !== undefined) parts.push(eq(orgUnits.enabled, request.search.enabled));
   const where = and(...parts);
   const rows = await db
@@ -98,8 +103,8 @@ async function listDepartments(db: DbOrTx, request: DepartmentRequest, withTotal
     .orderBy(...departmentList.orderBy(request))
     .limit(request.limit)
     .offset(request.offset);
-  const total = withTotal ? (await db.select({ total: count() }).from(orgUnits).where(where))[0]!.total : rows.length;
-  return { total, rows };
+  const counted = withTotal ? await countMatches(db, db.select({ one: sql`1` }).from(orgUnits).where(where), request.search.keyword) : { total: rows.length };
+  return { ...counted, rows };
 }
 
 /** /xtgl/zzjg (organisation and positions) and /rygl/bmgl (departments): issue 4 items 8 and 12. */

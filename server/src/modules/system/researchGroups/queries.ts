@@ -1,8 +1,9 @@
-import { campusKeywordSearchSchema, type ResearchGroupRow } from '@campus/contract';
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { campusKeywordSearchSchema, type PagedResult, type ResearchGroupRow } from '@campus/contract';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { courses, orgUnits, researchGroupMembers, researchGroupProfiles, staff } from '../../../db/schema/index.ts';
-import { defineList, likePattern } from '../../../platform/listing.ts';
+import { countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList } from '../../../platform/listing.ts';
 
 export const groupList = defineList({
   search: campusKeywordSearchSchema,
@@ -10,6 +11,9 @@ export const groupList = defineList({
   defaultSort: { field: 'sort', order: 'asc' },
   tieBreaker: orgUnits.id,
 });
+
+/** The group list's keyword: the group's code or name. */
+const GROUP_KEYWORD = keywordColumns(orgUnits.code, orgUnits.name);
 
 const columns = {
   id: orgUnits.id,
@@ -51,14 +55,15 @@ async function withMembers(db: DbOrTx, rows: Omit<ResearchGroupRow, 'members'>[]
   return rows.map((row) => ({ ...row, members: members.filter((m) => m.groupId === row.id).map(({ account, name }) => ({ account, name })) }));
 }
 
-export async function listGroups(db: DbOrTx, request: ReturnType<typeof groupList.parse>, withTotal: boolean): Promise<{ total: number; rows: ResearchGroupRow[] }> {
+export async function listGroups(db: DbOrTx, request: ReturnType<typeof groupList.parse>, withTotal: boolean): Promise<PagedResult<ResearchGroupRow>> {
   const parts: SQL[] = [eq(orgUnits.kind, 'researchGroup')];
-  if (request.search.keyword) parts.push(or(ilike(orgUnits.code, likePattern(request.search.keyword)), ilike(orgUnits.name, likePattern(request.search.keyword)))!);
+  const keyword = matchKeyword(request.search.keyword, GROUP_KEYWORD);
+  if (keyword) parts.push(keyword);
   if (request.search.enabled !== undefined) parts.push(eq(orgUnits.enabled, request.search.enabled));
   const where = and(...parts);
   const rows = await groupQuery(db).where(where).orderBy(...groupList.orderBy(request)).limit(request.limit).offset(request.offset);
-  const total = withTotal ? (await db.select({ total: count() }).from(orgUnits).where(where))[0]!.total : rows.length;
-  return { total, rows: await withMembers(db, rows) };
+  const counted = withTotal ? await countMatches(db, db.select({ one: sql`1` }).from(orgUnits).where(where), request.search.keyword) : { total: rows.length };
+  return { ...counted, rows: await withMembers(db, rows) };
 }
 
 export async function findGroup(db: DbOrTx, id: number): Promise<ResearchGroupRow | undefined> {

@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { RESEARCH_MEETING_PERMISSIONS, meetingSearchSchema, type MeetingFormParsed, type MeetingOptions, type MeetingRow } from '@campus/contract';
+import { RESEARCH_MEETING_PERMISSIONS, meetingSearchSchema, type MeetingFormParsed, type MeetingOptions, type MeetingRow, type PagedResult } from '@campus/contract';
 import { researchMeetings } from '../../../db/schema/index.ts';
 import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, forbidden, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
 import { cleanRichText } from '../../../platform/richText.ts';
 import { attachedFileGroups } from '../../shared/files/service.ts';
@@ -16,6 +17,9 @@ export const meetingList = defineList({
   tieBreaker: researchMeetings.id,
 });
 type Search = ReturnType<typeof meetingList.parse>['search'];
+
+/** The meeting list's keyword: topic or place. */
+const MEETING_KEYWORD = keywordColumns(researchMeetings.topic, researchMeetings.place);
 
 const isOffice = (caller: Caller) => caller.permissions.has(RESEARCH_MEETING_PERMISSIONS.all);
 const self = (caller: Caller) => sql`(SELECT id FROM staff WHERE user_id = ${caller.auth.userId})`;
@@ -50,11 +54,12 @@ const FROM = sql`FROM research_meetings rm JOIN org_units g ON g.id = rm.group_i
 type Raw = Omit<MeetingRow, 'attachments' | 'attendees'> & { attachments: MeetingRow['attachments'] | string; attendees: MeetingRow['attendees'] | string };
 const toRow = (raw: Raw): MeetingRow => ({ ...raw, attachments: jsonValue(raw.attachments), attendees: jsonValue(raw.attendees) });
 
-export async function pageMeetings(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof meetingList.spec.sortColumns>, withTotal = true): Promise<{ total: number; rows: MeetingRow[] }> {
+export async function pageMeetings(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof meetingList.spec.sortColumns>, withTotal = true): Promise<PagedResult<MeetingRow>> {
   const parts: SQL[] = [sql`rm.group_id IN (${visibleGroups(caller)})`];
   const s = request.search;
   if (s.groupId) parts.push(sql`rm.group_id = ${s.groupId}`);
-  if (s.keyword) parts.push(sql`(rm.topic ILIKE ${likePattern(s.keyword)} OR rm.place ILIKE ${likePattern(s.keyword)})`);
+  const keyword = matchKeyword(s.keyword, MEETING_KEYWORD, aliased('rm'));
+  if (keyword) parts.push(keyword);
   if (s.from && /^\d{4}-\d{2}-\d{2}$/.test(s.from)) parts.push(sql`rm.day >= ${s.from}::date`);
   if (s.to && /^\d{4}-\d{2}-\d{2}$/.test(s.to)) parts.push(sql`rm.day <= ${s.to}::date`);
   const where = sql.join(parts, sql` AND `);
@@ -62,8 +67,8 @@ export async function pageMeetings(db: DbOrTx, caller: Caller, request: ListRequ
   const rows = await queryRows<Raw>(db, sql`
     SELECT ${columns(caller)} ${FROM} WHERE ${where}
     ORDER BY ${meetingList.spec.sortColumns[request.sortField]} ${direction}, rm.start_time ${direction}, rm.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const total = withTotal ? ((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${FROM} WHERE ${where}`))[0]?.n ?? 0) : rows.length;
-  return { total, rows: rows.map(toRow) };
+  const counted = withTotal ? await countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, s.keyword) : { total: rows.length };
+  return { ...counted, rows: rows.map(toRow) };
 }
 
 export async function meetingOptions(db: DbOrTx, caller: Caller): Promise<MeetingOptions> {

@@ -1,9 +1,10 @@
-import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { roleSearchSchema, type Language, type RoleRow } from '@campus/contract';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { roleSearchSchema, type Language, type PagedResult, type RoleRow } from '@campus/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { roleMenus, roles, userRoles, users } from '../../../db/schema/index.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { ROLE_TYPE_TABLE, roleKindSql } from './types.ts';
 
 export const roleList = defineList({
@@ -15,9 +16,13 @@ export const roleList = defineList({
 type RoleSort = keyof typeof roleList.spec.sortColumns;
 type RoleSearch = z.infer<typeof roleSearchSchema>;
 
+/** The role list's keyword: code or name. */
+const ROLE_KEYWORD = keywordColumns(roles.code, roles.name);
+
 function conditions(search: RoleSearch): SQL | undefined {
   const parts: SQL[] = [];
-  if (search.keyword) parts.push(or(ilike(roles.code, likePattern(search.keyword)), ilike(roles.name, likePattern(search.keyword)))!);
+  const keyword = matchKeyword(search.keyword, ROLE_KEYWORD);
+  if (keyword) parts.push(keyword);
   if (search.roleType) parts.push(eq(roles.roleType, search.roleType));
   if (search.enabled !== undefined) parts.push(eq(roles.enabled, search.enabled));
   return parts.length ? and(...parts) : undefined;
@@ -46,11 +51,11 @@ function toRow({ roleTypeNameEn, ...row }: RawRole, language: Language): RoleRow
   return { ...row, roleTypeName: (language === 'en' && roleTypeNameEn) || row.roleTypeName, createdAt: row.createdAt.toISOString() };
 }
 
-export async function listRoles(db: DbOrTx, request: ListRequest<RoleSearch, RoleSort>, language: Language, withTotal = true) {
+export async function listRoles(db: DbOrTx, request: ListRequest<RoleSearch, RoleSort>, language: Language, withTotal = true): Promise<PagedResult<RoleRow>> {
   const where = conditions(request.search);
   const rows = await db.select(rowColumns).from(roles).where(where).orderBy(...roleList.orderBy(request)).limit(request.limit).offset(request.offset);
-  const total = withTotal ? (await db.select({ total: count() }).from(roles).where(where))[0]!.total : rows.length;
-  return { total, rows: rows.map((row) => toRow(row, language)) };
+  const counted = withTotal ? await countMatches(db, db.select({ one: sql`1` }).from(roles).where(where), request.search.keyword) : { total: rows.length };
+  return { ...counted, rows: rows.map((row) => toRow(row, language)) };
 }
 
 export async function findRole(db: DbOrTx, id: number, language: Language = 'zh'): Promise<(RoleRow & { menuIds: number[] }) | undefined> {

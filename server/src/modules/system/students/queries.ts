@@ -1,8 +1,9 @@
-import { and, asc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { studentAdminSearchSchema, type Language, type StudentAdminRow, type StudentAdminSearch, type StudentFormOptions } from '@campus/contract';
+import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { studentAdminSearchSchema, type Language, type PagedResult, type StudentAdminRow, type StudentAdminSearch, type StudentFormOptions } from '@campus/contract';
 import type { DbOrTx } from '../../../db/client.ts';
 import { classes, dictionaryItems, grades, students, users } from '../../../db/schema/index.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { named } from '../classes/queries.ts';
 
 /** A dictionary item's name in the caller's language, the code itself when the item is missing. */
@@ -25,12 +26,13 @@ export const studentAdminList = defineList({
 });
 type StudentSort = keyof typeof studentAdminList.spec.sortColumns;
 
+/** The student administration list's keyword: number, name or the name's pinyin initials. */
+const STUDENT_ADMIN_KEYWORD = keywordColumns(students.studentNumber, students.name, students.nameInitials);
+
 function conditions(search: StudentAdminSearch, scope: SQL): SQL {
   const parts: SQL[] = [scope];
-  if (search.keyword) {
-    const pattern = likePattern(search.keyword);
-    parts.push(or(ilike(students.studentNumber, pattern), ilike(students.name, pattern))!);
-  }
+  const keyword = matchKeyword(search.keyword, STUDENT_ADMIN_KEYWORD);
+  if (keyword) parts.push(keyword);
   if (search.classId !== undefined) parts.push(eq(students.classId, search.classId));
   if (search.gradeId !== undefined) parts.push(eq(classes.gradeId, search.gradeId));
   if (search.inSchoolStatus) parts.push(eq(students.inSchoolStatus, search.inSchoolStatus));
@@ -66,12 +68,12 @@ export async function listStudentsAdmin(
   scope: SQL,
   language: Language,
   withTotal = true,
-): Promise<{ total: number; rows: StudentAdminRow[] }> {
+): Promise<PagedResult<StudentAdminRow>> {
   const where = conditions(request.search, scope);
   const rows = await base(db, language).where(where).orderBy(...studentAdminList.orderBy(request)).limit(request.limit).offset(request.offset);
   if (!withTotal) return { total: rows.length, rows };
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(students).leftJoin(classes, eq(classes.id, students.classId)).where(where);
-  return { total, rows };
+  const matching = db.select({ one: sql`1` }).from(students).leftJoin(classes, eq(classes.id, students.classId)).where(where);
+  return { ...(await countMatches(db, matching, request.search.keyword)), rows };
 }
 
 export async function findStudentAdmin(db: DbOrTx, id: number, scope: SQL, language: Language): Promise<StudentAdminRow | undefined> {

@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { termStudentSearchSchema, translate, type Language, type TermStudentCounts, type TermStudentRow, type TermStudentStatus } from '@campus/contract';
-import { termStudents } from '../../../db/schema/index.ts';
+import { termStudentSearchSchema, translate, type Language, type PagedResult, type TermStudentCounts, type TermStudentRow, type TermStudentStatus } from '@campus/contract';
+import { students, termStudents } from '../../../db/schema/index.ts';
 import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import { badRequest } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { localName } from '../../timetable/views/queries.ts';
 
@@ -17,13 +18,17 @@ type Search = ReturnType<typeof termStudentList.parse>['search'];
 
 const currentTerm = sql`(SELECT id FROM terms WHERE is_current)`;
 
-export async function pageTermStudents(db: DbOrTx, request: ListRequest<Search, keyof typeof termStudentList.spec.sortColumns>, withTotal: boolean, language: Language): Promise<{ total: number; rows: TermStudentRow[] }> {
+/** The list's keyword: the student's name, number or the name's pinyin initials. */
+const TERM_STUDENT_KEYWORD = keywordColumns(students.name, students.studentNumber, students.nameInitials);
+
+export async function pageTermStudents(db: DbOrTx, request: ListRequest<Search, keyof typeof termStudentList.spec.sortColumns>, withTotal: boolean, language: Language): Promise<PagedResult<TermStudentRow>> {
   const s = request.search;
   const parts: SQL[] = [sql`ts.term_id = ${s.termId ?? currentTerm}`];
   if (s.gradeId) parts.push(sql`c.grade_id = ${s.gradeId}`);
   if (s.classId) parts.push(sql`ts.class_id = ${s.classId}`);
   if (s.status) parts.push(sql`ts.status = ${s.status}`);
-  if (s.keyword) parts.push(sql`(s.name ILIKE ${likePattern(s.keyword)} OR s.student_number ILIKE ${likePattern(s.keyword)})`);
+  const keyword = matchKeyword(s.keyword, TERM_STUDENT_KEYWORD, aliased('s'));
+  if (keyword) parts.push(keyword);
   const where = sql.join(parts, sql` AND `);
   const from = sql`FROM term_students ts JOIN students s ON s.id = ts.student_id LEFT JOIN classes c ON c.id = ts.class_id LEFT JOIN grades g ON g.id = c.grade_id`;
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
@@ -32,8 +37,8 @@ export async function pageTermStudents(db: DbOrTx, request: ListRequest<Search, 
       coalesce(c.name, '') AS "className", ts.status, ts.remark, ts.updated_at AS "updatedRaw"
     ${from} WHERE ${where}
     ORDER BY ${termStudentList.spec.sortColumns[request.sortField]} ${direction}, s.student_number LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const total = withTotal ? ((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${from} WHERE ${where}`))[0]?.n ?? 0) : rows.length;
-  return { total, rows: rows.map(({ updatedRaw, ...row }) => ({ ...row, updatedAt: schoolMinute(updatedRaw) })) };
+  const counted = withTotal ? await countMatches(db, sql`SELECT 1 ${from} WHERE ${where}`, s.keyword) : { total: rows.length };
+  return { ...counted, rows: rows.map(({ updatedRaw, ...row }) => ({ ...row, updatedAt: schoolMinute(updatedRaw) })) };
 }
 
 async function previousOf(db: DbOrTx, termId: number, language: Language): Promise<{ id: number; name: string } | null> {

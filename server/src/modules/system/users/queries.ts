@@ -1,8 +1,9 @@
-import { and, count, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { userSearchSchema, type UserRow, type UserSearch } from '@campus/contract';
+import { and, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { userSearchSchema, type PagedResult, type UserRow, type UserSearch } from '@campus/contract';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { guardians, roles, staff, students, userRoles, users } from '../../../db/schema/index.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 
 export const userList = defineList({
   search: userSearchSchema,
@@ -12,12 +13,13 @@ export const userList = defineList({
 });
 type UserSort = keyof typeof userList.spec.sortColumns;
 
+/** The users list's keyword: account, name or the name's pinyin initials. */
+const USER_KEYWORD = keywordColumns(users.account, users.displayName, users.nameInitials);
+
 function conditions(search: UserSearch): SQL | undefined {
   const parts: SQL[] = [];
-  if (search.keyword) {
-    const pattern = likePattern(search.keyword);
-    parts.push(or(ilike(users.account, pattern), ilike(users.displayName, pattern))!);
-  }
+  const keyword = matchKeyword(search.keyword, USER_KEYWORD);
+  if (keyword) parts.push(keyword);
   if (search.userType !== undefined) parts.push(eq(users.userType, search.userType));
   if (search.enabled !== undefined) parts.push(eq(users.enabled, search.enabled));
   if (search.roleCode) {
@@ -55,7 +57,7 @@ const rowColumns = {
   createdAt: users.createdAt,
 };
 
-export async function listUsers(db: DbOrTx, request: ListRequest<UserSearch, UserSort>, withTotal = true): Promise<{ total: number; rows: UserRow[] }> {
+export async function listUsers(db: DbOrTx, request: ListRequest<UserSearch, UserSort>, withTotal = true): Promise<PagedResult<UserRow>> {
   const where = conditions(request.search);
   const found = await db
     .select(rowColumns)
@@ -64,12 +66,12 @@ export async function listUsers(db: DbOrTx, request: ListRequest<UserSearch, Use
     .orderBy(...userList.orderBy(request))
     .limit(request.limit)
     .offset(request.offset);
-  const total = withTotal ? (await db.select({ total: count() }).from(users).where(where))[0]!.total : found.length;
+  const counted = withTotal ? await countMatches(db, db.select({ one: sql`1` }).from(users).where(where), request.search.keyword) : { total: found.length };
   const roleMap = await rolesOf(
     db,
     found.map((u) => u.id),
   );
-  return { total, rows: found.map((u) => ({ ...u, createdAt: u.createdAt.toISOString(), roles: roleMap.get(u.id) ?? [] })) };
+  return { ...counted, rows: found.map((u) => ({ ...u, createdAt: u.createdAt.toISOString(), roles: roleMap.get(u.id) ?? [] })) };
 }
 
 export async function findUser(db: DbOrTx, id: number): Promise<UserRow | undefined> {

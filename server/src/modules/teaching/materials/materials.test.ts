@@ -4,7 +4,7 @@ import { apiKit, createTestApp, EN, loginDemoAccounts, type TestApp } from '../.
 
 let t: TestApp;
 let tokens: Record<string, string>;
-const { call, one, refused } = apiKit(() => t, () => tokens, { account: 'admin', headers: EN });
+const { call, one, refused, rows } = apiKit(() => t, () => tokens, { account: 'admin', headers: EN });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -65,5 +65,23 @@ describe('teaching materials (能力模板, 章节, 知识点审批, 属性项�
     await refused('/api/teaching/knowledgePoints/review', { ids: [proposed.data.id], decision: 'approve', comment: '' }, 'admin', 'Only a pending knowledge point');
     await refused('/api/teaching/knowledgePoints/withdraw', { id: proposed.data.id }, 'T0001', 'Only a pending knowledge point');
     expect((await call('/api/teaching/knowledgePoints/page', { currPage: 0, limit: 5 }, '201911001')).statusCode).toBe(403);
+  });
+});
+
+describe('the material lists’ keyword (issue 18)', () => {
+  it('finds templates and knowledge points by one or two characters of the name or a longer part of it', async () => {
+    const lists = [
+      ['/api/teaching/abilityTemplates/page', 'ability_templates', ['数', '素养', '数学核心素养']],
+      ['/api/teaching/attributeTemplates/page', 'attribute_templates', ['记', '模板', '听课记录']],
+      ['/api/teaching/knowledgePoints/page', 'knowledge_points', ['函', '三角', '一次函数']],
+    ] as const;
+    for (const [url, table, keywords] of lists) {
+      for (const keyword of keywords) {
+        const found = (await call(url, { currPage: 0, limit: 500, search: { keyword } })).json().data as { total: number; rows: { id: number }[] };
+        const expected = (await rows<{ id: number }>(sql`SELECT id FROM ${sql.identifier(table)} WHERE strpos(lower(name), ${keyword}) > 0 ORDER BY id`)).map((row) => row.id);
+        expect({ total: found.total, ids: found.rows.map((row) => row.id).sort((a, b) => a - b) }, `${url} ${keyword}`).toEqual({ total: expected.length, ids: expected });
+        expect(found.total, `${url} ${keyword}`).toBeGreaterThan(0);
+      }
+    }
   });
 });

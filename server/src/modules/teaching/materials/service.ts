@@ -10,13 +10,15 @@ import {
   type KnowledgeRow,
   type Language,
   type MaterialOptions,
+  type PagedResult,
 } from '@campus/contract';
 import type { z } from 'zod';
 import { abilityTemplates, attributeTemplates, knowledgePoints } from '../../../db/schema/index.ts';
 import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { defineList, likePattern, type ListRequest } from '../../../platform/listing.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { localName } from '../../timetable/views/queries.ts';
@@ -35,6 +37,11 @@ export async function materialOptions(db: DbOrTx, language: Language): Promise<M
 
 // 能力模板 ------------------------------------------------------------------------------------------------
 
+/** The keyword of each template list: its name. */
+const ABILITY_KEYWORD = keywordColumns(abilityTemplates.name);
+const KNOWLEDGE_KEYWORD = keywordColumns(knowledgePoints.name);
+const ATTRIBUTE_KEYWORD = keywordColumns(attributeTemplates.name);
+
 export const abilityList = defineList({
   search: materialSearchSchema,
   sortColumns: { name: sql`a.name`, courseName: sql`co.sort`, updatedAt: sql`a.updated_at` },
@@ -50,14 +57,15 @@ type AbilityRaw = Omit<AbilityTemplateRow, 'levels'> & { levels: AbilityTemplate
 export async function listAbilities(db: DbOrTx, request: ListRequest<z.infer<typeof materialSearchSchema>, keyof typeof abilityList.spec.sortColumns>, withTotal: boolean, language: Language) {
   const parts: SQL[] = [sql`TRUE`];
   if (request.search.courseId) parts.push(sql`a.course_id = ${request.search.courseId}`);
-  if (request.search.keyword) parts.push(sql`a.name ILIKE ${likePattern(request.search.keyword)}`);
+  const keyword = matchKeyword(request.search.keyword, ABILITY_KEYWORD, aliased('a'));
+  if (keyword) parts.push(keyword);
   const where = sql.join(parts, sql` AND `);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<AbilityRaw>(db, sql`
     SELECT ${abilityColumns(language)} ${abilityFrom} WHERE ${where}
     ORDER BY ${abilityList.spec.sortColumns[request.sortField]} ${direction}, a.name, a.id LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const total = withTotal ? ((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${abilityFrom} WHERE ${where}`))[0]?.n ?? 0) : rows.length;
-  return { total, rows: rows.map((row) => ({ ...row, levels: jsonValue(row.levels) })) };
+  const counted = withTotal ? await countMatches(db, sql`SELECT 1 ${abilityFrom} WHERE ${where}`, request.search.keyword) : { total: rows.length };
+  return { ...counted, rows: rows.map((row) => ({ ...row, levels: jsonValue(row.levels) })) };
 }
 
 export async function findAbility(db: DbOrTx, id: number, language: Language): Promise<AbilityTemplateRow | undefined> {
@@ -195,7 +203,7 @@ function reviewedCourses(caller: Caller): SQL {
   return sql`SELECT co.id FROM courses co JOIN research_group_profiles p ON p.org_unit_id = co.research_group_id WHERE p.leader_staff_id = ${self(caller)}`;
 }
 
-export async function pageKnowledge(db: DbOrTx, caller: Caller, request: ListRequest<z.infer<typeof knowledgeSearchSchema>, keyof typeof knowledgeList.spec.sortColumns>): Promise<{ total: number; rows: KnowledgeRow[] }> {
+export async function pageKnowledge(db: DbOrTx, caller: Caller, request: ListRequest<z.infer<typeof knowledgeSearchSchema>, keyof typeof knowledgeList.spec.sortColumns>): Promise<PagedResult<KnowledgeRow>> {
   const s = request.search;
   const language = caller.language;
   // Teachers see the approved points, their own proposals and what they review.
@@ -203,7 +211,8 @@ export async function pageKnowledge(db: DbOrTx, caller: Caller, request: ListReq
   if (s.courseId) parts.push(sql`c.course_id = ${s.courseId}`);
   if (s.gradeId) parts.push(sql`c.grade_id = ${s.gradeId}`);
   if (s.status) parts.push(sql`k.status = ${s.status}`);
-  if (s.keyword) parts.push(sql`k.name ILIKE ${likePattern(s.keyword)}`);
+  const keyword = matchKeyword(s.keyword, KNOWLEDGE_KEYWORD, aliased('k'));
+  if (keyword) parts.push(keyword);
   const where = sql.join(parts, sql` AND `);
   const from = sql`FROM knowledge_points k JOIN textbook_chapters c ON c.id = k.chapter_id JOIN courses co ON co.id = c.course_id JOIN grades g ON g.id = c.grade_id LEFT JOIN staff st ON st.id = k.proposed_by_id`;
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
@@ -214,8 +223,8 @@ export async function pageKnowledge(db: DbOrTx, caller: Caller, request: ListReq
       (c.course_id IN (${reviewedCourses(caller)}) AND k.proposed_by_id IS DISTINCT FROM ${self(caller)}) AS reviewable
     ${from} WHERE ${where}
     ORDER BY ${knowledgeList.spec.sortColumns[request.sortField]} ${direction}, k.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${from} WHERE ${where}`);
-  return { total: count?.n ?? 0, rows: rows.map(({ reviewedRaw, createdRaw, ...row }) => ({ ...row, reviewedAt: reviewedRaw ? schoolMinute(reviewedRaw) : '', createdAt: schoolMinute(createdRaw) })) };
+  const counted = await countMatches(db, sql`SELECT 1 ${from} WHERE ${where}`, s.keyword);
+  return { ...counted, rows: rows.map(({ reviewedRaw, createdRaw, ...row }) => ({ ...row, reviewedAt: reviewedRaw ? schoolMinute(reviewedRaw) : '', createdAt: schoolMinute(createdRaw) })) };
 }
 
 export async function proposeKnowledge(db: Db, caller: Caller, form: { chapterId: number; name: string; description: string }): Promise<number> {
@@ -275,13 +284,13 @@ export const attributeList = defineList({
 type AttributeRaw = Omit<AttributeTemplateRow, 'items'> & { items: AttributeTemplateRow['items'] | string };
 
 export async function listAttributes(db: DbOrTx, request: ListRequest<z.infer<typeof materialSearchSchema>, keyof typeof attributeList.spec.sortColumns>, withTotal: boolean) {
-  const where = request.search.keyword ? sql`t.name ILIKE ${likePattern(request.search.keyword)}` : sql`TRUE`;
+  const where = matchKeyword(request.search.keyword, ATTRIBUTE_KEYWORD, aliased('t')) ?? sql`TRUE`;
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<AttributeRaw>(db, sql`
     SELECT t.id, t.name, t.description, t.items, t.enabled FROM attribute_templates t WHERE ${where}
     ORDER BY ${attributeList.spec.sortColumns[request.sortField]} ${direction}, t.id LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const total = withTotal ? ((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM attribute_templates t WHERE ${where}`))[0]?.n ?? 0) : rows.length;
-  return { total, rows: rows.map((row) => ({ ...row, items: jsonValue(row.items) })) };
+  const counted = withTotal ? await countMatches(db, sql`SELECT 1 FROM attribute_templates t WHERE ${where}`, request.search.keyword) : { total: rows.length };
+  return { ...counted, rows: rows.map((row) => ({ ...row, items: jsonValue(row.items) })) };
 }
 
 export async function findAttribute(db: DbOrTx, id: number): Promise<AttributeTemplateRow | undefined> {

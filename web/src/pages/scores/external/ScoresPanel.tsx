@@ -361,7 +361,7 @@ export function ScoresPanel({ exam, options, canEdit, onClose, onChanged }: Scor
                 pageSize: GRID_PAGE_SIZE,
                 total: query.data.total,
                 showSizeChanger: false,
-                showTotal: (total) => t('externalPage.studentCount', { count: total }),
+                showTotal: (total) => (query.data.totalCapped ? t('pagedTable.totalAtLeast', { total }) : t('externalPage.studentCount', { count: total })),
                 onChange: setPage,
               }}
               data-testid="external-scores-grid"

@@ -180,7 +180,7 @@ export default function ScoreMaintenancePage({ route }: PageProps) {
           total: sheet.data?.total ?? 0,
           pageSizeOptions: PAGE_SIZES.filter((size) => size <= 100).map(String),
           showSizeChanger: true,
-          showTotal: (total) => t('maintenancePage.totalStudents', { count: total }),
+          showTotal: (total) => (sheet.data?.totalCapped ? t('pagedTable.totalAtLeast', { total }) : t('maintenancePage.totalStudents', { count: total })),
           onChange: (next, size) => {
             setPage(size !== pageSize ? 1 : next);
             setPageSize(size);

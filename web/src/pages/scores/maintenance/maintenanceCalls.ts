@@ -56,6 +56,7 @@ export async function fetchMaintenancePage(filter: MaintenanceFilter, signal?: A
   return {
     subjects: list(data?.subjects).map((subject) => ({ ...subject, items: list(subject.items) })),
     total: Number(data?.total ?? 0),
+    ...(data?.totalCapped ? { totalCapped: true } : {}),
     rows: list(data?.rows).map((row) => ({ ...row, cells: row.cells ?? {} })),
   };
 }

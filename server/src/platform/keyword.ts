@@ -1,0 +1,104 @@
+import { getTableName, is, SQL, sql } from 'drizzle-orm';
+import { PgColumn, type PgColumn as Column } from 'drizzle-orm/pg-core';
+import { queryRows, type DbOrTx } from '../db/client.ts';
+
+/**
+ * Keyword search of the lists (docs/decisions.md "Keyword search").
+ *
+ * Chinese users search by a surname or a two-character given name: one or two characters hold no
+ * trigram, so a trigram index cannot serve them and `LIKE '%侯%'` reads the whole table. Every keyword
+ * column therefore carries two indexes (`keywordIndexes`, db/schema/keywordIndexes.ts): its one- and two-character pieces
+ * (`campus_grams`, migration 0010) for short keywords, and its trigrams for longer ones. A list names its
+ * keyword columns once (`keywordColumns`); `matchKeyword` picks the index the keyword can use, and the
+ * hygiene test refuses a declared column whose table lacks either index.
+ *
+ * People's names also have their pinyin initials (张伟 → zw) in a column the database keeps itself
+ * (`name_initials`, set by a trigger from the table `pinyin_initials`), searched like any other column.
+ */
+
+/** How many matches a keyword search counts before it reports "more than" instead (the picker's limit too). */
+export const KEYWORD_MATCH_LIMIT = 1000;
+
+/** Escapes LIKE wildcards so a keyword matches literally, anywhere in the text. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** One or two characters (code points): too short for a trigram. */
+export function isShortKeyword(text: string): boolean {
+  return [...text].length <= 2;
+}
+
+/** True when the text has letters whose case could differ (so matching it must ignore case). */
+export function hasCase(text: string): boolean {
+  return text.toLowerCase() !== text.toUpperCase();
+}
+
+const declared = new Set<Column>();
+
+/** Declares the columns a list's keyword searches; `matchKeyword` takes the answer. */
+export function keywordColumns(...columns: Column[]): readonly Column[] {
+  for (const column of columns) declared.add(column);
+  return columns;
+}
+
+/** Every column a list declared, as table and column names (for the hygiene test's index check). */
+export function declaredKeywordColumns(): { table: string; column: string }[] {
+  return [...declared].map((column) => ({ table: getTableName(column.table), column: column.name }));
+}
+
+/**
+ * How a raw query names a column: `s.name` where the table is aliased `s`, or, for a keyword over several
+ * joined tables, each table's alias by its name (`{ students: 's', conduct_records: 'r' }`).
+ */
+export function aliased(aliases: string | Readonly<Record<string, string>>): (column: Column) => SQL {
+  return (column) => {
+    const alias = typeof aliases === 'string' ? aliases : aliases[getTableName(column.table)];
+    if (!alias) throw new Error(`aliased: no alias for table ${getTableName(column.table)}`);
+    return sql.raw(`${alias}."${column.name}"`);
+  };
+}
+
+/**
+ * The condition of a keyword over the columns (any column matching), or undefined when there is none.
+ * A keyword of one or two characters is looked up among the columns' pieces; a longer one is a
+ * substring match the trigram indexes serve, LIKE when it has no cased letters (folding case row by row
+ * makes a recheck several times slower) and ILIKE otherwise.
+ */
+export function matchKeyword(keyword: string | undefined | null, columns: readonly Column[], name: (column: Column) => SQL = (column) => sql`${column}`): SQL | undefined {
+  const text = keyword?.trim();
+  if (!text) return undefined;
+  if (columns.some((column) => !declared.has(column) || !is(column, PgColumn))) throw new Error('matchKeyword: declare the columns with keywordColumns()');
+  if (isShortKeyword(text)) {
+    const piece = text.toLowerCase();
+    // The pieces find the rows through their indexes; the LIKE, which matches exactly the same rows, is
+    // what a plan that reads rows another way (a walk in list order, a scan that stops at a LIMIT) tests
+    // first: it costs a fraction of building a row's pieces, which then happens only for rows that match.
+    const pieces = sql.join(columns.map((column) => sql`campus_grams(lower(${name(column)})) @> ARRAY[${piece}]::text[]`), sql` OR `);
+    const pattern = likeContains(piece);
+    const likes = sql.join(columns.map((column) => sql`lower(${name(column)}) LIKE ${pattern}`), sql` OR `);
+    return sql`((${pieces}) AND (${likes}))`;
+  }
+  const pattern = likeContains(text);
+  const like = hasCase(text) ? sql`ILIKE` : sql`LIKE`;
+  return sql`(${sql.join(columns.map((column) => sql`${name(column)} ${like} ${pattern}`), sql` OR `)})`;
+}
+
+/**
+ * The total of a list: exact without a keyword; with one, counted up to KEYWORD_MATCH_LIMIT, past which
+ * the answer says `totalCapped` (the screen shows "1,000+") instead of counting every match of a single
+ * common character on each keystroke. `matching` selects the matching rows (any columns): raw SQL, or a
+ * query builder's select (`db.select({ one: sql`1` }).from(table).where(where)`).
+ */
+export async function countMatches(db: DbOrTx, query: SQL | { getSQL(): SQL }, keyword: string | undefined | null): Promise<{ total: number; totalCapped?: true }> {
+  const capped = Boolean(keyword?.trim());
+  const matching = is(query, SQL) ? query : query.getSQL();
+  const [row] = await queryRows<{ total: number | string }>(
+    db,
+    capped
+      ? sql`SELECT count(*) AS total FROM (${matching} LIMIT ${KEYWORD_MATCH_LIMIT + 1}) AS matched`
+      : sql`SELECT count(*) AS total FROM (${matching}) AS matched`,
+  );
+  const total = Number(row?.total ?? 0);
+  return capped && total > KEYWORD_MATCH_LIMIT ? { total: KEYWORD_MATCH_LIMIT, totalCapped: true } : { total };
+}
