@@ -90,7 +90,13 @@ export function matchKeyword(keyword: string | undefined | null, columns: readon
  * common character on each keystroke. `matching` selects the matching rows (any columns): raw SQL, or a
  * query builder's select (`db.select({ one: sql`1` }).from(table).where(where)`).
  */
-export async function countMatches(db: DbOrTx, query: SQL | { getSQL(): SQL }, keyword: string | undefined | null): Promise<{ total: number; totalCapped?: true }> {
+export async function countMatches(
+  db: DbOrTx,
+  query: SQL | { getSQL(): SQL },
+  keyword: string | undefined | null,
+  /** A hot list's count as a named prepared statement (queryRows' `prepared`: its text must not vary with the data). */
+  options: { prepared?: boolean } = {},
+): Promise<{ total: number; totalCapped?: true }> {
   const capped = Boolean(keyword?.trim());
   const matching = is(query, SQL) ? query : query.getSQL();
   const [row] = await queryRows<{ total: number | string }>(
@@ -98,6 +104,7 @@ export async function countMatches(db: DbOrTx, query: SQL | { getSQL(): SQL }, k
     capped
       ? sql`SELECT count(*) AS total FROM (${matching} LIMIT ${KEYWORD_MATCH_LIMIT + 1}) AS matched`
       : sql`SELECT count(*) AS total FROM (${matching}) AS matched`,
+    options,
   );
   const total = Number(row?.total ?? 0);
   return capped && total > KEYWORD_MATCH_LIMIT ? { total: KEYWORD_MATCH_LIMIT, totalCapped: true } : { total };

@@ -39,11 +39,13 @@ UPDATE "pinyin_initials" SET "surname_initial" = 'x' WHERE "character" IN (SELEC
 UPDATE "pinyin_initials" SET "surname_initial" = 'y' WHERE "character" IN (SELECT regexp_split_to_table('乐於', ''));--> statement-breakpoint
 UPDATE "pinyin_initials" SET "surname_initial" = 'z' WHERE "character" IN (SELECT regexp_split_to_table('曾查', ''));--> statement-breakpoint
 -- Characters without a reading here (Latin letters, digits, the dot of 买买提·艾力) add nothing.
+-- Each character is looked up by the primary key: as a join the planner read the whole table for every
+-- name (about 2 ms a name, ten minutes for a district's users), this way 20 µs.
 CREATE OR REPLACE FUNCTION campus_initials(name text) RETURNS text
 LANGUAGE sql STABLE PARALLEL SAFE STRICT AS $$
-  SELECT coalesce(string_agg(CASE WHEN x.i = 1 THEN coalesce(p.surname_initial, p.initial) ELSE p.initial END, '' ORDER BY x.i), '')
-  FROM regexp_split_to_table(name, '') WITH ORDINALITY AS x(c, i)
-  JOIN pinyin_initials p ON p."character" = x.c
+  SELECT coalesce(string_agg((SELECT CASE WHEN x.i = 1 THEN coalesce(p.surname_initial, p.initial) ELSE p.initial END
+                              FROM pinyin_initials p WHERE p."character" = x.c), '' ORDER BY x.i), '')
+  FROM unnest(string_to_array(name, NULL)) WITH ORDINALITY AS x(c, i)
 $$;--> statement-breakpoint
 -- The database keeps the initials itself, so every way a name is written (forms, imports, the seed, the
 -- benchmark's generator) gets them.

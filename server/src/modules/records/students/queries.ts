@@ -127,7 +127,12 @@ export function studentListConditions(filter: StudentListFilter, scope: SQL): SQ
   return sql.join(parts, sql` AND `);
 }
 
-/** One page of the student list; the default order is class number, then student number. */
+/**
+ * One page of the student list; the default order is class number, then student number. The page's
+ * students are chosen first, with only the joins the order needs, and only those ten or so are detailed:
+ * joining accounts and dictionary names to every match before the LIMIT cost 10 ms for 侯's 400 matches
+ * among 100,000 students, the choice alone 1 ms.
+ */
 export function studentListPageQuery(
   where: SQL,
   page: { offset: number; limit: number; sortField?: StudentSortField; order: 'asc' | 'desc' },
@@ -140,6 +145,8 @@ export function studentListPageQuery(
   const orderBy = page.sortField
     ? sql`${STUDENT_SORT_COLUMNS[page.sortField]} ${direction} NULLS LAST, s.student_number ${direction}`
     : sql`c.code ASC NULLS LAST, s.student_number ASC`;
+  const sortJoins =
+    page.sortField === 'gradeName' ? sql`LEFT JOIN grades g ON g.id = c.grade_id` : page.sortField === 'campusName' ? sql`LEFT JOIN org_units o ON o.id = c.campus_id` : sql``;
   return sql`
     SELECT s.student_number AS "studentNumber", u.account, s.name,
            COALESCE(${gender.name}, s.gender) AS "genderName",
@@ -148,15 +155,19 @@ export function studentListPageQuery(
            o.code AS "campusCode", ${localName('o', language)} AS "campusName",
            s.entry_year AS "entryYear",
            COALESCE(${inSchool.name}, s.in_school_status) AS "inSchoolStatusName"
-    FROM students s
+    FROM (
+      SELECT s.id FROM students s LEFT JOIN classes c ON c.id = s.class_id ${sortJoins}
+      WHERE ${where}
+      ORDER BY ${orderBy}
+      LIMIT ${page.limit} OFFSET ${page.offset}
+    ) chosen
+    JOIN students s ON s.id = chosen.id
     JOIN users u ON u.id = s.user_id
     LEFT JOIN classes c ON c.id = s.class_id
     LEFT JOIN grades g ON g.id = c.grade_id
     LEFT JOIN org_units o ON o.id = c.campus_id
     ${gender.join} ${inSchool.join}
-    WHERE ${where}
-    ORDER BY ${orderBy}
-    LIMIT ${page.limit} OFFSET ${page.offset}`;
+    ORDER BY ${orderBy}`;
 }
 
 export async function pageStudentList(
@@ -167,9 +178,12 @@ export async function pageStudentList(
   language: Language,
 ): Promise<PagedResult<StudentListRow>> {
   const where = studentListConditions(filter, scope);
+  // Prepared: planning the page costs four times running it for a keyword (4–5 ms against 1–3 ms), and
+  // the generic plan reads the keyword indexes whatever the keyword. The texts vary only with which
+  // filters are given, the sort and the language.
   const [rows, counted] = await Promise.all([
-    queryRows<StudentListRow>(db, studentListPageQuery(where, page, language)),
-    countMatches(db, sql`SELECT 1 FROM students s WHERE ${where}`, filter.keyword),
+    queryRows<StudentListRow>(db, studentListPageQuery(where, page, language), { prepared: true }),
+    countMatches(db, sql`SELECT 1 FROM students s WHERE ${where}`, filter.keyword, { prepared: true }),
   ]);
   return { ...counted, rows };
 }
