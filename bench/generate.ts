@@ -19,10 +19,17 @@ import { COURSES, DEPARTMENTS, DIVISIONS, ELECTIVES, GIVEN, GRADE_NAMES, SURNAME
 import { hashPassword, hashPasswordDigest } from '../server/src/platform/passwords.ts';
 import { deferIndexes, pgliteWriter, postgresWriter, type BulkWriter, type Cell } from './bulk.ts';
 import { maintenanceUrl, pad, parseArgs, random, targetOf, type Scale } from './common.ts';
+import { generateKeywordLists, homeworkTitle, KEYWORD_LIST_COUNTS, KEYWORD_LIST_TABLES, nameInitials, surnamePicker, type DistrictClass, type DistrictSchool, type DistrictStudent } from './generateLists.ts';
 
 const CURRENT_YEAR = 2026;
 /** Tables loaded in bulk whose secondary indexes are built after loading. */
-const DEFERRED_INDEX_TABLES = ['sessions', 'users', 'students', 'staff', 'guardians', 'user_roles', 'messages', 'operation_logs', 'timetable_entries', 'elective_enrolments', 'teaching_class_students', 'classes', 'homework_works', 'applications', 'approval_decisions', 'application_approvers'];
+const DEFERRED_INDEX_TABLES = [
+  'sessions', 'users', 'students', 'staff', 'guardians', 'user_roles', 'messages', 'operation_logs', 'timetable_entries', 'elective_enrolments', 'teaching_class_students', 'classes',
+  'assignments', 'homework_works', 'applications', 'approval_decisions', 'application_approvers', ...KEYWORD_LIST_TABLES,
+];
+
+/** The subjects that set written homework (not PE, music, art, IT or the class meeting). */
+const HOMEWORK_SUBJECTS = ['chinese', 'maths', 'english', 'physics', 'chemistry', 'biology', 'history', 'geography', 'politics', 'science'];
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
@@ -90,7 +97,11 @@ async function idAllocator(writer: BulkWriter, tables: string[]): Promise<Ids & 
 
 async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typeof hashPassword>[2]): Promise<void> {
   const rnd = random(20261122 + scale.students);
-  const personName = () => rnd.pick<string>(SURNAMES) + rnd.pick<string>(GIVEN) + (rnd.next() < 0.6 ? rnd.pick<string>(GIVEN) : '');
+  // Surnames as common as in a real population (王 about 7 %, 侯 under half a percent), so a keyword of one
+  // surname matches thousands of rows or a few hundred as it would in a real district.
+  const surname = surnamePicker(SURNAMES);
+  const givenName = () => rnd.pick<string>(GIVEN) + (rnd.next() < 0.6 ? rnd.pick<string>(GIVEN) : '');
+  const personName = () => surname(rnd.next()) + givenName();
   const count = async (text: string) => Number((await writer.query<{ n: string }>(text))[0].n);
 
   // What the seed made.
@@ -102,12 +113,13 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
     messages: await count('SELECT count(*) AS n FROM messages'),
     logs: await count('SELECT count(*) AS n FROM operation_logs'),
   };
-  const [term] = await writer.query<{ id: number; week_count: number }>('SELECT id, week_count FROM terms WHERE is_current');
+  const [term] = await writer.query<{ id: number; week_count: number; start_date: string }>("SELECT id, week_count, to_char(start_date, 'YYYY-MM-DD') AS start_date FROM terms WHERE is_current");
   const gradeRows = await writer.query<{ id: number; sort: number; division_id: number }>('SELECT id, sort, division_id FROM grades ORDER BY sort');
   const courseRows = await writer.query<{ id: number; code: string; group_name: string }>(
     'SELECT c.id, c.code, o.name AS group_name FROM courses c JOIN org_units o ON o.id = c.research_group_id',
   );
   const courseByCode = new Map(courseRows.map((c) => [c.code, c]));
+  const courseNameOf = new Map(COURSES.map((c) => [c.code, c.name]));
   const groupNames = (await writer.query<{ name: string; name_en: string | null }>("SELECT name, name_en FROM org_units WHERE kind = 'researchGroup' ORDER BY sort"));
   const roleId = new Map((await writer.query<{ id: number; code: string }>('SELECT id, code FROM roles')).map((r) => [r.code, r.id]));
   const seedStudentNumbers = (await writer.query<{ student_number: string; id: number }>('SELECT id, student_number FROM students ORDER BY id'));
@@ -119,7 +131,10 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
   const newParents = Math.max(0, scale.parents - seed.parents);
   console.log(`adding ${schoolCount} schools: ${newClasses} classes, ${newStaff} staff, ${newStudents} students, ${newParents} parents`);
 
-  const ids = await idAllocator(writer, ['users', 'org_units', 'classrooms', 'classes', 'staff', 'students', 'elective_sessions', 'teaching_classes', 'assignments', 'applications']);
+  const ids = await idAllocator(writer, [
+    'users', 'org_units', 'classrooms', 'classes', 'staff', 'students', 'elective_sessions', 'teaching_classes', 'assignments', 'applications',
+    'competitions', 'competition_prizes', 'exam_batches', 'score_batches', 'buildings', 'dorm_rooms', 'dorm_beds',
+  ]);
 
   // Password hashes: one real argon2id hash per account of the login pool (the digest includes the
   // account, so hashes cannot be shared between accounts that log in); every other generated account
@@ -150,6 +165,10 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
   const newStudentList: { id: number; number: string; name: string }[] = [];
   // Each class's teacher and students, for its homework (issue 13).
   const homeworkClasses: { classId: number; teacherUserId: number; studentIds: number[]; studentUserIds: number[]; principalUserId: number | null }[] = [];
+  // The district's people, classes and schools as the keyword lists' generator needs them (generateLists.ts).
+  const districtStudents: DistrictStudent[] = [];
+  const districtClasses: DistrictClass[] = [];
+  const districtSchools: DistrictSchool[] = [];
   // Each school's principal (issue 14): a staff member of the login pool, so the bench can open their queue.
   const appointmentRows: Cell[][] = [];
 
@@ -215,6 +234,8 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
     }
     const principal = schoolStaff.find((member) => poolAccounts.includes(member.number)) ?? null;
     if (principal) appointmentRows.push([principal.id, 'principal', `第${s}实验学校`, schoolId]);
+    districtSchools.push({ index: s, code, name: `第${s}实验学校`, campusIds: [campusIds[0], campusIds[1]], staffUserIds: schoolStaff.map((member) => member.userId) });
+    const userOfStaff = new Map(schoolStaff.map((member) => [member.id, member.userId]));
     const staffByGroup = new Map<string, typeof schoolStaff>();
     for (const member of schoolStaff) staffByGroup.set(member.group, [...(staffByGroup.get(member.group) ?? []), member]);
     const teachersOf = (group: string) => staffByGroup.get(group) ?? schoolStaff;
@@ -272,6 +293,8 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
       const size = spread(newStudents, newClasses, classIndexGlobal);
       const homeworkClass = { classId, teacherUserId: classTeacher.userId, studentIds: [] as number[], studentUserIds: [] as number[], principalUserId: principal?.userId ?? null };
       homeworkClasses.push(homeworkClass);
+      const districtClass: DistrictClass = { id: classId, grade, school: s, name: `${GRADE_NAMES[grade - 1][0]}(${number})班`, teacherUserId: classTeacher.userId, studentIds: [], subjectTeachers: new Map() };
+      districtClasses.push(districtClass);
       const division = DIVISIONS.find((d) => d.grades.includes(grade))!;
       const campusDigit = grade <= 9 ? '1' : '2';
       for (let n = 0; n < size; n++) {
@@ -286,9 +309,13 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
         if (inPool) poolAccounts.push(studentNumber);
         userRows.push([userId, studentNumber, name, USER_TYPES.student, inPool ? null : sharedHash]);
         studentUserIds.push(userId);
-        studentRows.push([id, userId, studentNumber, name, rnd.next() < 0.5 ? '1' : '2', `${CURRENT_YEAR - grade - 6}-${pad(rnd.int(1, 12), 2)}-${pad(rnd.int(1, 28), 2)}`, classId, entryYear, '1', '1']);
+        const gender = rnd.next() < 0.5 ? '1' : '2';
+        const birthDate = `${CURRENT_YEAR - grade - 6}-${pad(rnd.int(1, 12), 2)}-${pad(rnd.int(1, 28), 2)}`;
+        studentRows.push([id, userId, studentNumber, name, gender, birthDate, classId, entryYear, '1', '1']);
         userRoleRows.push([userId, roleId.get('student')!]);
         newStudentList.push({ id, number: studentNumber, name });
+        districtStudents.push({ id, userId, number: studentNumber, name, gender, birthDate, grade, classId, school: s, entryYear });
+        districtClass.studentIds.push(id);
         homeworkClass.studentIds.push(id);
         homeworkClass.studentUserIds.push(userId);
         if (grade >= 7) enrolmentRows.push([electiveIds[n % electiveIds.length], id]);
@@ -315,6 +342,7 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
         if (at < 0) continue;
         const [slot] = free.splice(at, 1);
         teacherBusy.add(`${teacherId}:${slot.day}:${slot.period}`);
+        districtClass.subjectTeachers.set(courseCode, userOfStaff.get(teacherId)!);
         const alternating = courseCode === 'music' || courseCode === 'art';
         timetableRows.push([
           term.id, classId, slot.day, slot.period, course.id, teacherId, courseCode === 'pe' ? specialRooms[3] : roomId,
@@ -363,18 +391,26 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
   console.log(`hashed ${poolAccounts.length} login-pool passwords (${seconds(hashStarted)})`);
 
   // ---- Writes ----
+  // People's pinyin initials (migration 0049): the loading connection runs with triggers off, so the trigger
+  // that keeps them does not fire; they are written with the names, worked out by the database's rule.
+  const initials = await nameInitials(writer, [...userRows.map((row) => row[2] as string), ...staffRows.map((row) => row[3] as string)]);
+  const withInitials = (columns: string[], rows: Cell[][], nameAt: number): [string[], Cell[][]] =>
+    initials ? [[...columns, 'name_initials'], rows.map((row) => [...row, initials.get(row[nameAt] as string) ?? ''])] : [columns, rows];
   const rebuild = await deferIndexes(writer, DEFERRED_INDEX_TABLES);
   await writer.copy('org_units', ['id', 'code', 'name', 'name_en', 'parent_id', 'kind', 'sort'], orgRows, orgRows.length);
   await writer.copy('classrooms', ['id', 'code', 'name', 'building', 'campus_id', 'capacity'], roomRows, roomRows.length);
-  await writer.copy('users', ['id', 'account', 'display_name', 'user_type', 'password_hash'], userRows, userRows.length);
+  await writer.copy('users', ...withInitials(['id', 'account', 'display_name', 'user_type', 'password_hash'], userRows, 2), userRows.length);
   await writer.copy(
     'staff',
-    ['id', 'user_id', 'staff_number', 'name', 'gender', 'birth_date', 'id_number', 'phone', 'email', 'campus_id', 'establishment_dept_id', 'working_dept_id', 'research_group_id', 'staff_type', 'title', 'education', 'work_start_date', 'arrival_date'],
-    staffRows,
+    ...withInitials(
+      ['id', 'user_id', 'staff_number', 'name', 'gender', 'birth_date', 'id_number', 'phone', 'email', 'campus_id', 'establishment_dept_id', 'working_dept_id', 'research_group_id', 'staff_type', 'title', 'education', 'work_start_date', 'arrival_date'],
+      staffRows,
+      3,
+    ),
     staffRows.length,
   );
   await writer.copy('classes', ['id', 'code', 'name', 'short_name', 'grade_id', 'campus_id', 'class_teacher_id', 'classroom_id', 'sort'], classRows, classRows.length);
-  await writer.copy('students', ['id', 'user_id', 'student_number', 'name', 'gender', 'birth_date', 'class_id', 'entry_year', 'in_school_status', 'enrolment_status'], studentRows, studentRows.length);
+  await writer.copy('students', ...withInitials(['id', 'user_id', 'student_number', 'name', 'gender', 'birth_date', 'class_id', 'entry_year', 'in_school_status', 'enrolment_status'], studentRows, 3), studentRows.length);
   await writer.copy('guardians', ['parent_user_id', 'student_id', 'relation'], guardianRows, guardianRows.length);
   await writer.copy('user_roles', ['user_id', 'role_id'], userRoleRows, userRoleRows.length);
   await writer.copy('timetable_entries', ['term_id', 'class_id', 'day', 'period', 'course_id', 'teacher_id', 'classroom_id', 'label', 'week_from', 'week_to', 'week_parity'], timetableRows, timetableRows.length);
@@ -418,18 +454,23 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
   }
   await writer.copy('messages', ['recipient_user_id', 'sender_user_id', 'title', 'content', 'type', 'status', 'link', 'created_at', 'read_at'], messageRows(), messageCount);
 
-  // Homework (issue 13): each class's teacher set 12 assignments over the past month, the last two still open;
-  // every student has a work row, most of the older ones corrected, the open ones partly handed in.
+  // Homework (issue 13): the class's subject teachers set 12 assignments over the past month, the last two still
+  // open, titled as teachers title them (so a keyword of the title box matches as many as it would); every
+  // student has a work row, most of the older ones corrected, the open ones partly handed in.
   const ASSIGNMENTS_PER_CLASS = 12;
   const day = 86_400_000;
   const assignmentRows: Cell[][] = [];
   const assignmentMeta: { id: number; open: boolean; studentIds: number[]; createdAt: Date }[] = [];
-  for (const klass of homeworkClasses) {
+  const titleRandom = random(19);
+  for (const [index, klass] of homeworkClasses.entries()) {
+    const subjects = [...districtClasses[index]!.subjectTeachers].filter(([code]) => HOMEWORK_SUBJECTS.includes(code));
     for (let a = 0; a < ASSIGNMENTS_PER_CLASS; a++) {
       const id = ids.next('assignments');
       const createdAt = new Date(now - (ASSIGNMENTS_PER_CLASS - a) * 2.5 * day);
       const endAt = new Date(createdAt.getTime() + (a >= ASSIGNMENTS_PER_CLASS - 2 ? 7 : 2) * day);
-      assignmentRows.push([id, `练习（${a + 1}）`, '<p>完成练习册对应章节习题，拍照上传。</p>', '{}', klass.teacherUserId, endAt, a % 3 === 0, true, a % 2 === 0, `[${klass.classId}]`, '[]', '[]', createdAt, createdAt]);
+      const [subject, publisher] = subjects.length ? subjects[a % subjects.length]! : ['maths', klass.teacherUserId];
+      const title = homeworkTitle(courseNameOf.get(subject) ?? '', subject, titleRandom);
+      assignmentRows.push([id, title, '<p>完成练习册对应章节习题，拍照上传。</p>', '{}', publisher, endAt, a % 3 === 0, true, a % 2 === 0, `[${klass.classId}]`, '[]', '[]', createdAt, createdAt]);
       assignmentMeta.push({ id, open: endAt.getTime() > now, studentIds: klass.studentIds, createdAt });
     }
   }
@@ -506,6 +547,16 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
   await writer.copy('approval_decisions', ['application_id', 'step', 'decision', 'decider_user_id', 'comment', 'decided_at'], decisionRows, decisionRows.length);
   await writer.copy('application_approvers', ['application_id', 'user_id'], approverRows, approverRows.length);
 
+  // The largest list of each business area, filled so its keyword search runs at a real district's scale.
+  const listsStarted = Date.now();
+  const [admin] = await writer.query<{ id: number }>("SELECT id FROM users WHERE account = 'admin'");
+  await generateKeywordLists({
+    writer, ids, personName, givenName, now, currentYear: CURRENT_YEAR,
+    term: { id: term.id, startDate: term.start_date }, gradeIds: gradeRows.map((g) => g.id), courseIdOf: (code) => courseByCode.get(code)?.id,
+    students: districtStudents, classes: districtClasses, schools: districtSchools, adminUserId: admin?.id ?? null,
+  });
+  console.log(`keyword lists written (${seconds(listsStarted)})`);
+
   // Operation logs over the past year, written in time order as the server writes them.
   const logCount = Math.max(0, scale.logs - seed.logs);
   const operations: [string, string, string, string][] = [
@@ -580,7 +631,7 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
     (SELECT count(*) FROM timetable_entries) AS timetable_entries, (SELECT count(*) FROM messages) AS messages,
     (SELECT count(*) FROM operation_logs) AS operation_logs, (SELECT count(*) FROM org_units) AS org_units, (SELECT count(*) FROM sessions) AS sessions,
     (SELECT count(*) FROM homework_works) AS homework_works,
-    (SELECT count(*) FROM applications) AS applications`);
+    (SELECT count(*) FROM applications) AS applications, ${KEYWORD_LIST_COUNTS}`);
   console.log('totals:', Object.entries(totals[0]).map(([k, v]) => `${k} ${Number(v).toLocaleString('en')}`).join(', '));
   const [counted] = await writer.query<{ n: string | null }>('SELECT sum(rows) AS n FROM operation_log_days');
   if (Number(counted.n) !== Number(totals[0].operation_logs)) throw new Error(`the log's day counts say ${counted.n} rows, the log has ${totals[0].operation_logs}`);

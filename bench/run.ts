@@ -4,6 +4,8 @@
  *   npm run bench                                district scale on PostgreSQL (generates campus_bench when missing)
  *   npm run bench -- --scale school              school scale on the embedded database
  *   options: --regenerate  --duration 20  --warmup 3  --connections 50,200  --only <regex of scenario names>
+ *            --no-record (print the report without appending it to bench/RESULTS.md: trial runs)
+ *   keyword scenarios (issue 18, bench/keywordLists.ts): --only "student keyword", --only "area keyword"
  *
  * The server runs as a child process (the entry `npm start` uses: server/src/main.ts under tsx); the
  * baselines run in their own process (bench/baseline.ts) before it; the load comes from this process.
@@ -25,6 +27,7 @@ import { LOGIN_JS_BUDGET_KB, measureRoutes } from './size.ts';
 import { describeSurveyBench, measureSurveyBench, type SurveyBenchFacts } from './surveys.ts';
 import { describeSignUpRush, measureSignUpRush, type SignUpRushFacts } from './signUpRush.ts';
 import { mintSessions, rush } from './rush.ts';
+import { AREA_KEYWORD_GROUP, keywordGroups, keywordTargets, readKeywordFacts, type KeywordGroup } from './keywordLists.ts';
 
 const { scale, flags, options } = parseArgs(process.argv.slice(2));
 const target = targetOf(scale);
@@ -32,6 +35,7 @@ const DURATION = Number(options.get('duration') ?? 20);
 const WARMUP = Number(options.get('warmup') ?? 3);
 const CONNECTIONS = (options.get('connections') ?? '50,200').split(',').map(Number);
 const ONLY = options.has('only') ? new RegExp(options.get('only')!, 'i') : null;
+const wanted = (name: string) => !ONLY || ONLY.test(name) || name.startsWith('baseline');
 const TOKEN_HEADER = loadConfig({}).tokenHeader;
 const RESULTS = path.join(repoRoot, 'bench', 'RESULTS.md');
 const loadAtStart = os.loadavg()[0];
@@ -271,13 +275,13 @@ interface Scenario {
   method: 'GET' | 'POST';
   path: string;
   /** Form fields or a JSON body for request number i. */
-  body?: (i: number) => Record<string, string | number> | undefined;
+  body?: (i: number) => Record<string, unknown> | undefined;
   json?: boolean;
   /** Which tokens the requests carry, in turn. */
   tokens?: () => string[];
 }
 
-const form = (fields: Record<string, string | number>) => new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+const form = (fields: Record<string, unknown>) => new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
 
 async function load(base: string, scenario: Scenario, connections: number, duration: number, sampler?: () => void): Promise<Omit<Row, 'scenario' | 'connections' | 'peakRssMb'>> {
   let counter = 0;
@@ -358,6 +362,8 @@ let rushFacts: { students: number; seats: number; placed: number; full: number; 
 let signUpFacts: SignUpRushFacts | null = null;
 /** The district survey's statistics (issue 17). */
 let surveyFacts: SurveyBenchFacts | null = null;
+/** The keyword scenarios' groups (issue 18), areas the database lacked, and each scenario's first answer. */
+let keywordRun: { groups: KeywordGroup[]; skipped: string[]; matches: Map<string, string> } | null = null;
 let arrangementFacts: { candidates: number; rooms: number; roomMs: number; roomMsg: string; sessions: number; staff: number; dutyMs: number; dutyMsg: string; broken: string[] } | null = null;
 
 async function main(): Promise<void> {
@@ -371,6 +377,7 @@ async function main(): Promise<void> {
     console.log(`generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
   const facts = await readFacts();
+  const keywordFacts = await readKeywordFacts(queryDatabase);
   const students = facts.pool.filter((p) => p.userType === 2).map((p) => p.account);
   const everyone = facts.pool.map((p) => p.account);
   console.log(`${scale.name} scale: ${Object.entries(facts.counts).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ')}; login pool ${everyone.length} accounts`);
@@ -380,7 +387,6 @@ async function main(): Promise<void> {
     rows.push(row);
     console.log(fmt(row, rows.find((r) => r.scenario === 'baseline: bare Fastify' && r.connections === row.connections), rows.find((r) => r.scenario === 'baseline: SELECT 1' && r.connections === row.connections)));
   };
-  const wanted = (name: string) => !ONLY || ONLY.test(name) || name.startsWith('baseline');
 
   // Baselines, in their own process (with the same database client and pool), before the server starts.
   console.log('| scenario | conns | req/s | p50 ms | p99 ms | non-2xx | result:false | errors | vs bare | vs SELECT 1 | peak RSS MB | server µs/req | database µs/req |');
@@ -449,6 +455,25 @@ async function main(): Promise<void> {
         peakDuringScenario = 0;
         const result = await withCpu(server.process.pid!, () => load(base, scenario, connections, DURATION, sampler));
         record({ scenario: scenario.name, connections, peakRssMb: peakDuringScenario, ...result });
+      }
+    }
+    // Keyword searches (issue 18): the student list, then the largest list of each business area, each
+    // keyword at 50 connections (the targets' count) as the administrator, who sees every row.
+    const keyword = keywordGroups(keywordFacts);
+    keywordRun = { groups: keyword.groups.filter((group) => wanted(group.only)), skipped: keyword.skipped, matches: new Map() };
+    if (wanted(AREA_KEYWORD_GROUP)) for (const reason of keyword.skipped) console.warn(`keyword scenarios skipped: ${reason}`);
+    for (const group of keywordRun.groups) {
+      console.log(`${group.area}: ${group.list}`);
+      for (const item of group.scenarios) {
+        await settle(server.process.pid!);
+        await freshTokens();
+        const scenario: Scenario = { name: item.name, method: 'POST', path: item.path, json: true, body: item.body, tokens: tokensOf(['admin']) };
+        keywordRun.matches.set(item.name, await keywordMatches(base, tokens.get('admin')!, item.path, item.body, item.changing ? 20 : 1));
+        if (WARMUP) await load(base, scenario, 50, WARMUP);
+        await settle(server.process.pid!);
+        peakDuringScenario = 0;
+        const result = await withCpu(server.process.pid!, () => load(base, scenario, 50, DURATION, sampler));
+        record({ scenario: item.name, connections: 50, peakRssMb: peakDuringScenario, ...result });
       }
     }
     // A notice to every parent (issue 13): publishing answers at once, the delivery runs as background work
@@ -655,6 +680,27 @@ async function main(): Promise<void> {
     }
     await report(rows, facts, memory.hwm, (Date.now() - serverStarted) / 1000, serverConfig.argon2);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keyword matches.
+
+/**
+ * How many rows a keyword scenario's keywords match (the list's total; '1000+' when it says more), over
+ * its first `samples` requests: one figure, or the range of a changing keyword. A refusal says why.
+ */
+async function keywordMatches(base: string, token: string, path: string, body: (i: number) => Record<string, unknown>, samples: number): Promise<string> {
+  const totals: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'zh-CN', [TOKEN_HEADER]: token }, body: JSON.stringify(body(i)) });
+    const answer = (await response.json()) as { result: boolean; msg: string; data?: { total?: number; totalCapped?: boolean } };
+    if (!answer.result) return `refused (${answer.msg})`;
+    totals.push(Number(answer.data?.total ?? NaN) + (answer.data?.totalCapped ? 0.5 : 0));
+  }
+  const show = (n: number) => (n % 1 ? `${Math.floor(n).toLocaleString('en')}+` : n.toLocaleString('en'));
+  if (totals.length === 1) return show(totals[0]!);
+  totals.sort((a, b) => a - b);
+  return `${show(totals[0]!)}–${show(totals[totals.length - 1]!)}, median ${show(totals[Math.floor(totals.length / 2)]!)}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -956,6 +1002,7 @@ async function report(rows: Row[], facts: Facts, peakMb: number, serverSeconds: 
   }
   const sheets = find('save a class score sheet (≈ 50 students × 9 subjects)', 50);
   if (sheets) targets.push(['saving a class score sheet p99 < 300 ms (50 conns)', ms(sheets.p99), sheets.envelopeFailures === 0 && sheets.p99 < 300]);
+  if (keywordRun?.groups.length) targets.push(...keywordTargets(rows, keywordRun.groups, wanted(AREA_KEYWORD_GROUP) ? keywordRun.skipped : []));
   if (scale.name === 'district') {
     targets.push(
       ['/ms/getPermission ≥ 25 % of bare Fastify (50 conns)', pct(ratio50('/ms/getPermission')), measured(ratio50('/ms/getPermission'), (n) => n >= 0.25)],
@@ -999,6 +1046,12 @@ async function report(rows: Row[], facts: Facts, peakMb: number, serverSeconds: 
     `- Data: ${Object.entries(facts.counts).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ')}`,
     `- Load: autocannon, ${DURATION} s per scenario after ${WARMUP} s warm-up, timeout 10 s; login pool ${facts.pool.length} accounts; server LOG_LEVEL=warn, request encryption off; term ${facts.termCode} week ${facts.week}`,
     `- Server peak memory (VmHWM): ${Math.round(peakMb)} MB over ${Math.round(serverSeconds)} s`,
+    ...(keywordRun?.matches.size
+      ? [
+          "- Keyword matches (the list's total, 1,000+ past the count's cap; a changing keyword's range over its first 20 requests):",
+          ...keywordRun.groups.map((group) => `  - ${group.area} (${group.list}): ${group.scenarios.map((s) => `${s.name.slice(s.name.lastIndexOf('keyword ') + 8)} ${keywordRun!.matches.get(s.name) ?? '–'}`).join(' · ')}`),
+        ]
+      : []),
     '',
     '| scenario | conns | req/s | p50 ms | p99 ms | non-2xx | result:false | errors | vs bare | vs SELECT 1 | peak RSS MB | server µs/req | database µs/req |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -1014,6 +1067,10 @@ async function report(rows: Row[], facts: Facts, peakMb: number, serverSeconds: 
   ];
   const text = lines.join('\n');
   console.log(`\n${text}`);
+  if (flags.has('no-record')) {
+    console.log(`--no-record: not appended to ${path.relative(process.cwd(), RESULTS)}`);
+    return;
+  }
   if (!fs.existsSync(RESULTS)) {
     fs.writeFileSync(
       RESULTS,
