@@ -74,6 +74,18 @@ describe('keyword search', () => {
     expect((await studentPage('_1')).data.total).toBe(0);
   });
 
+  it('answers a repeated keyword from its kept page until a student changes', async () => {
+    const first = await studentPage('侯张伟');
+    expect(first.data.rows.map((row) => row.name)).toEqual(['侯张伟']);
+    await t.database.db.execute(sql`UPDATE students SET name = '侯张伟乙' WHERE name = '侯张伟'`);
+    // A rename bumps the people version (migration 0051), which retires the kept page.
+    const renamed = await studentPage('侯张伟');
+    expect(renamed.data.rows.map((row) => row.name)).toEqual(['侯张伟乙']);
+    await t.database.db.execute(sql`UPDATE students SET in_school_status = in_school_status WHERE name = '侯张伟乙'`);
+    await t.database.db.execute(sql`UPDATE students SET name = '侯张伟' WHERE name = '侯张伟乙'`);
+    expect((await studentPage('侯张伟')).data.rows.map((row) => row.name)).toEqual(['侯张伟']);
+  });
+
   it('marks a total it stopped counting, and counts exactly without a keyword', async () => {
     const [{ total }] = (await rows<{ total: number }>(sql`SELECT count(*)::int AS total FROM students WHERE student_number LIKE '%1%'`)) as [{ total: number }];
     const one = await studentPage('1', 10);
