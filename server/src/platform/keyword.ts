@@ -85,6 +85,25 @@ export function matchKeyword(keyword: string | undefined | null, columns: readon
 }
 
 /**
+ * A keyword over columns of several joined tables: one `key IN (the table's matching ids)` per table, each
+ * served by that table's keyword indexes. A single OR over columns of joined tables can only be tested row
+ * by row after the join, which builds every row's pieces (490,178 for 侯 over 30,000 discipline records,
+ * none this way). Each part's columns are of one table, whose primary key is `id`.
+ */
+export function matchKeywordAcross(keyword: string | undefined | null, parts: readonly { key: SQL; columns: readonly Column[] }[]): SQL | undefined {
+  const text = keyword?.trim();
+  if (!text) return undefined;
+  return sql`(${sql.join(
+    parts.map(({ key, columns }) => {
+      const table = getTableName(columns[0]!.table);
+      if (columns.some((column) => getTableName(column.table) !== table)) throw new Error('matchKeywordAcross: one table per part');
+      return sql`${key} IN (SELECT k.id FROM ${sql.identifier(table)} k WHERE ${matchKeyword(text, columns, aliased('k'))})`;
+    }),
+    sql` OR `,
+  )})`;
+}
+
+/**
  * The total of a list: exact without a keyword; with one, counted up to KEYWORD_MATCH_LIMIT, past which
  * the answer says `totalCapped` (the screen shows "1,000+") instead of counting every match of a single
  * common character on each keystroke. `matching` selects the matching rows (any columns): raw SQL, or a

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
-import { KEYWORD_MATCH_LIMIT } from '../../platform/keyword.ts';
+import { sql } from 'drizzle-orm';
 import { apiKit, createTestApp, loginDemoAccounts, type TestApp } from '../../../test/helpers.ts';
+import { keywordSqlKit, nameKeywords } from '../../../test/keywordKit.ts';
 
 /** Issue 18: the campus-life lists find rows by one and two characters, by people's pinyin initials and by longer text. */
 let t: TestApp;
@@ -14,29 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/**
- * How many of the list's rows hold the keyword, ignoring case: `haystack` selects each row of the list
- * without a keyword as the texts its keyword searches, joined by a character no keyword holds.
- */
-async function matching(haystack: SQL, keyword: string): Promise<number> {
-  return (await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${haystack}) x WHERE strpos(lower(x.haystack), ${keyword.toLowerCase()}) > 0`)).n;
-}
-
-/** Pages the list with the keyword and expects exactly the matching rows (counted up to the limit). */
-async function expectFinds(url: string, search: Record<string, unknown>, keyword: string, haystack: SQL, limit = 500) {
-  const expected = await matching(haystack, keyword);
-  expect(expected, `${url} ${keyword}: the data holds it`).toBeGreaterThan(0);
-  const response = await call(url, { currPage: 0, limit, search: { ...search, keyword } });
-  expect(response.statusCode, `${url} ${keyword}`).toBe(200);
-  const data = response.json().data as { total: number; totalCapped?: boolean; rows: unknown[] };
-  expect(data.total, `${url} ${keyword}`).toBe(Math.min(expected, KEYWORD_MATCH_LIMIT));
-  expect(data.totalCapped ?? false).toBe(expected > KEYWORD_MATCH_LIMIT);
-  expect(data.rows.length).toBe(Math.min(expected, limit));
-  return data.rows;
-}
-
-/** One character, two characters and the initials (in capitals) of a name, and a longer text. */
-const keywordsOf = (name: string, initials: string) => [name.slice(0, 1), name.slice(0, 2), initials.slice(0, 2).toUpperCase()];
+const { matching, expectFinds } = keywordSqlKit({ call, one });
 
 describe('campus-life keyword search', () => {
   it('finds rooms by a piece of their number, and check-ins by the student, their initials or the room', async () => {
@@ -48,7 +26,7 @@ describe('campus-life keyword search', () => {
     const boarder = await one<{ name: string; initials: string; number: string }>(sql`
       SELECT s.name, s.name_initials AS initials, s.student_number AS number FROM dorm_stays st JOIN students s ON s.id = st.student_id
       WHERE st.checked_out_at IS NULL AND char_length(s.name_initials) >= 2 ORDER BY s.student_number LIMIT 1`);
-    for (const keyword of [...keywordsOf(boarder.name, boarder.initials), boarder.number]) {
+    for (const keyword of [...nameKeywords(boarder.name, boarder.initials), boarder.number]) {
       const rows = (await expectFinds('/api/campusLife/dormitories/stays/page', {}, keyword, stays)) as { studentNumber: string }[];
       expect(rows.map((row) => row.studentNumber)).toContain(boarder.number);
     }
@@ -62,7 +40,7 @@ describe('campus-life keyword search', () => {
       ORDER BY s.student_number LIMIT 1`);
     const without = sql`SELECT concat_ws(chr(1), s.student_number, s.name, s.name_initials) AS haystack FROM students s
       WHERE s.in_school_status = '1' AND s.gender = ${student.gender} AND NOT EXISTS (SELECT 1 FROM dorm_stays st WHERE st.student_id = s.id AND st.checked_out_at IS NULL)`;
-    for (const keyword of [...keywordsOf(student.name, student.initials), student.number]) {
+    for (const keyword of [...nameKeywords(student.name, student.initials), student.number]) {
       const found = (await call('/api/campusLife/dormitories/students', { keyword, gender: student.gender })).json().data as { studentNumber: string }[];
       expect(found.length, keyword).toBe(Math.min(await matching(without, keyword), 20));
     }
@@ -91,6 +69,6 @@ describe('campus-life keyword search', () => {
     const bookings = sql`SELECT concat_ws(chr(1), b.experiment, b.note, cr.name, st.name, st.name_initials) AS haystack
       FROM lab_bookings b JOIN lab_rooms r ON r.id = b.room_id JOIN classrooms cr ON cr.id = r.classroom_id JOIN staff st ON st.id = b.teacher_id`;
     const teacher = await one<{ name: string; initials: string }>(sql`SELECT name, name_initials AS initials FROM staff WHERE staff_number = 'T0001'`);
-    for (const keyword of [...keywordsOf(teacher.name, teacher.initials), '浮力', '平面镜成像', '社团']) await expectFinds('/api/campusLife/labs/bookings/page', {}, keyword, bookings);
+    for (const keyword of [...nameKeywords(teacher.name, teacher.initials), '浮力', '平面镜成像', '社团']) await expectFinds('/api/campusLife/labs/bookings/page', {}, keyword, bookings);
   });
 });

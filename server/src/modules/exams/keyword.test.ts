@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { queryRows } from '../../db/client.ts';
+import { holds, keywordListKit, studentKeywords, type Page } from '../../../test/keywordKit.ts';
 
 /**
  * Issue 18 on the exams' lists: a keyword of one or two characters, or a student's pinyin initials, finds
@@ -16,42 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Page<Row> = { total: number; totalCapped?: boolean; rows: Row[] };
-const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.database.db, query);
-async function call<T>(url: string, payload: object): Promise<T> {
-  const response = await t.inject({ method: 'POST', url, headers: { [t.config.tokenHeader]: admin, cookie: 'language=zh' }, payload });
-  expect(response.statusCode, url).toBe(200);
-  return response.json().data as T;
-}
-/** A paged list's every row for a keyword, 500 at a time. */
-async function everyRow<Row>(page: (keyword: string, currPage: number) => Promise<Page<Row>>, keyword: string): Promise<Page<Row>> {
-  const found: Row[] = [];
-  for (let currPage = 0; ; currPage++) {
-    const answer = await page(keyword, currPage);
-    found.push(...answer.rows);
-    if (answer.rows.length === 0 || found.length >= answer.total) return { total: answer.total, totalCapped: answer.totalCapped, rows: found };
-  }
-}
-const holds = (keyword: string, ...texts: (string | null | undefined)[]) => texts.some((text) => (text ?? '').toLowerCase().includes(keyword.toLowerCase()));
-
-/** Each keyword finds the unfiltered list's rows `matches` keeps, counted exactly. */
-async function expectKeywords<Row>(page: (keyword: string, currPage: number) => Promise<Page<Row>>, key: (row: Row) => number, matches: (row: Row, keyword: string) => boolean, keywords: string[]) {
-  const all = await everyRow(page, '');
-  for (const keyword of keywords) {
-    const expected = all.rows.filter((row) => matches(row, keyword)).map(key).sort((a, b) => a - b);
-    expect(expected.length, keyword).toBeGreaterThan(0);
-    const found = await everyRow(page, keyword);
-    expect(found.rows.map(key).sort((a, b) => a - b), keyword).toEqual(expected);
-    expect(found.total, keyword).toBe(expected.length);
-    expect(found.totalCapped, keyword).toBeUndefined();
-  }
-}
-
-/** A student's one-character surname, a two-character piece of the name, the initials' first two letters and the whole name. */
-function studentKeywords(name: string, initials: string): string[] {
-  return [name.slice(0, 1), name.slice(-2), initials.slice(0, 2).toUpperCase(), name];
-}
-const studentInitials = async () => new Map((await rows<{ id: number; initials: string }>(sql`SELECT id, name_initials AS initials FROM students`)).map((row) => [row.id, row.initials]));
+const { rows, call, expectKeywords, studentInitials } = keywordListKit(() => t, () => admin);
 
 describe('exam lists by keyword', () => {
   it('exams and their arrangements: by name', async () => {

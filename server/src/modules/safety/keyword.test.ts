@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
-import { KEYWORD_MATCH_LIMIT } from '../../platform/keyword.ts';
+import { sql } from 'drizzle-orm';
 import { apiKit, createTestApp, loginDemoAccounts, type TestApp } from '../../../test/helpers.ts';
+import { keywordSqlKit, nameKeywords } from '../../../test/keywordKit.ts';
 
 /** Issue 18: the safety lists (insurance, discipline, open classes) find rows by one and two characters, pinyin initials and longer text. */
 let t: TestApp;
@@ -14,29 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/**
- * How many of the list's rows hold the keyword, ignoring case: `haystack` selects each row of the list
- * without a keyword as the texts its keyword searches, joined by a character no keyword holds.
- */
-async function matching(haystack: SQL, keyword: string): Promise<number> {
-  return (await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${haystack}) x WHERE strpos(lower(x.haystack), ${keyword.toLowerCase()}) > 0`)).n;
-}
-
-/** Pages the list with the keyword and expects exactly the matching rows (counted up to the limit). */
-async function expectFinds(url: string, search: Record<string, unknown>, keyword: string, haystack: SQL, limit = 500) {
-  const expected = await matching(haystack, keyword);
-  expect(expected, `${url} ${keyword}: the data holds it`).toBeGreaterThan(0);
-  const response = await call(url, { currPage: 0, limit, search: { ...search, keyword } });
-  expect(response.statusCode, `${url} ${keyword}`).toBe(200);
-  const data = response.json().data as { total: number; totalCapped?: boolean; rows: unknown[] };
-  expect(data.total, `${url} ${keyword}`).toBe(Math.min(expected, KEYWORD_MATCH_LIMIT));
-  expect(data.totalCapped ?? false).toBe(expected > KEYWORD_MATCH_LIMIT);
-  expect(data.rows.length).toBe(Math.min(expected, limit));
-  return data.rows;
-}
-
-/** One character, two characters and the initials (in capitals) of a name. */
-const keywordsOf = (name: string, initials: string) => [name.slice(0, 1), name.slice(0, 2), initials.slice(0, 2).toUpperCase()];
+const { matching, expectFinds } = keywordSqlKit({ call, one });
 
 const studentTexts = sql`concat_ws(chr(1), s.student_number, s.name, s.name_initials)`;
 
@@ -46,12 +24,12 @@ describe('safety keyword search', () => {
     const student = await one<{ name: string; initials: string; number: string }>(sql`
       SELECT s.name, s.name_initials AS initials, s.student_number AS number FROM discipline_records r JOIN students s ON s.id = r.student_id
       WHERE char_length(s.name_initials) >= 2 ORDER BY r.id LIMIT 1`);
-    for (const keyword of [...keywordsOf(student.name, student.initials), student.number, '手机', '迟']) {
+    for (const keyword of [...nameKeywords(student.name, student.initials), student.number, '手机', '迟']) {
       const rows = (await expectFinds('/api/safety/discipline/page', {}, keyword, records)) as { studentNumber: string; description: string }[];
       if (keyword !== '手机' && keyword !== '迟') expect(rows.map((row) => row.studentNumber)).toContain(student.number);
     }
     const everyone = sql`SELECT ${studentTexts} AS haystack FROM students s`;
-    for (const keyword of keywordsOf(student.name, student.initials)) {
+    for (const keyword of nameKeywords(student.name, student.initials)) {
       const found = (await call('/api/safety/discipline/students', { keyword })).json().data as unknown[];
       expect(found.length, keyword).toBe(Math.min(await matching(everyone, keyword), 20));
     }
@@ -68,10 +46,10 @@ describe('safety keyword search', () => {
     const student = await one<{ name: string; initials: string; number: string }>(sql`
       SELECT s.name, s.name_initials AS initials, s.student_number AS number FROM insured_students i JOIN students s ON s.id = i.student_id
       WHERE i.policy_id = ${policy.id} AND char_length(s.name_initials) >= 2 ORDER BY s.student_number DESC LIMIT 1`);
-    for (const keyword of [...keywordsOf(student.name, student.initials), student.number]) await expectFinds('/api/safety/insurance/insured/page', { policyId: policy.id }, keyword, insured);
+    for (const keyword of [...nameKeywords(student.name, student.initials), student.number]) await expectFinds('/api/safety/insurance/insured/page', { policyId: policy.id }, keyword, insured);
 
     const everyone = sql`SELECT ${studentTexts} AS haystack FROM students s`;
-    for (const keyword of [...keywordsOf(student.name, student.initials), student.number]) {
+    for (const keyword of [...nameKeywords(student.name, student.initials), student.number]) {
       const found = (await call('/api/safety/insurance/insured/students', { keyword })).json().data as { studentNumber: string }[];
       expect(found.length, keyword).toBe(Math.min(await matching(everyone, keyword), 20));
     }
@@ -82,7 +60,7 @@ describe('safety keyword search', () => {
       FROM insurance_claims cl JOIN insurance_policies p ON p.id = cl.policy_id JOIN students s ON s.id = cl.student_id`;
     const student = await one<{ name: string; initials: string }>(sql`
       SELECT s.name, s.name_initials AS initials FROM insurance_claims cl JOIN students s ON s.id = cl.student_id WHERE char_length(s.name_initials) >= 2 ORDER BY cl.id LIMIT 1`);
-    for (const keyword of [...keywordsOf(student.name, student.initials), '学校', '球', 'PL-2025']) await expectFinds('/api/safety/insurance/claims/page', {}, keyword, claims);
+    for (const keyword of [...nameKeywords(student.name, student.initials), '学校', '球', 'PL-2025']) await expectFinds('/api/safety/insurance/claims/page', {}, keyword, claims);
   });
 
   it("finds open classes by topic, class, or the teacher's name and initials, and evaluation sets by name", async () => {
@@ -91,7 +69,7 @@ describe('safety keyword search', () => {
     const sample = await one<{ topic: string; teacher: string; initials: string; className: string }>(sql`
       SELECT o.topic, st.name AS teacher, st.name_initials AS initials, c.name AS "className" FROM open_classes o JOIN staff st ON st.id = o.teacher_id
       JOIN classes c ON c.id = o.class_id WHERE char_length(st.name_initials) >= 2 ORDER BY o.id LIMIT 1`);
-    for (const keyword of [...keywordsOf(sample.teacher, sample.initials), sample.topic.slice(0, 2), sample.topic, sample.className])
+    for (const keyword of [...nameKeywords(sample.teacher, sample.initials), sample.topic.slice(0, 2), sample.topic, sample.className])
       await expectFinds('/api/safety/openClasses/page', {}, keyword, classes);
     const sets = sql`SELECT s.name AS haystack FROM evaluation_sets s`;
     for (const keyword of ['课', '评价', '说课评价表']) await expectFinds('/api/safety/evaluationSets/page', {}, keyword, sets);

@@ -19,7 +19,7 @@ import { dormRooms, dormStays } from '../../../db/schema/index.ts';
 import { intArray, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword, matchKeywordAcross } from '../../../platform/keyword.ts';
 import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { ownStudentIdsOf } from '../../../platform/scope.ts';
@@ -264,16 +264,11 @@ export const stayList = defineList({
 });
 type StaySearch = ReturnType<typeof stayList.parse>['search'];
 
-/**
- * The check-in history's keyword: the student's number, name or its pinyin initials, or the room number.
- * One subquery per table, each served by its table's keyword indexes: an OR over columns of joined tables
- * could only be tested row by row, building every stay's pieces.
- */
 function stayKeyword(keyword: string | undefined): SQL | undefined {
-  const student = matchKeyword(keyword, STUDENT_KEYWORD, aliased('ks'));
-  if (!student) return undefined;
-  return sql`(st.student_id IN (SELECT ks.id FROM students ks WHERE ${student})
-    OR bd.room_id IN (SELECT kr.id FROM dorm_rooms kr WHERE ${matchKeyword(keyword, ROOM_KEYWORD, aliased('kr'))}))`;
+  return matchKeywordAcross(keyword, [
+    { key: sql`st.student_id`, columns: STUDENT_KEYWORD },
+    { key: sql`bd.room_id`, columns: ROOM_KEYWORD },
+  ]);
 }
 
 const STAY_FROM = sql`

@@ -23,7 +23,7 @@ import { classrooms, labBookings, staff } from '../../../db/schema/index.ts';
 import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { countMatches, keywordColumns, matchKeywordAcross } from '../../../platform/keyword.ts';
 import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
@@ -187,16 +187,12 @@ const BOOKING_KEYWORD = keywordColumns(labBookings.experiment, labBookings.note)
 const ROOM_KEYWORD = keywordColumns(classrooms.name);
 const TEACHER_KEYWORD = keywordColumns(staff.name, staff.nameInitials);
 
-/**
- * One subquery per table, each served by its table's keyword indexes: an OR over columns of joined tables
- * could only be tested row by row, building every booking's pieces.
- */
 function bookingKeyword(keyword: string | undefined): SQL | undefined {
-  const own = matchKeyword(keyword, BOOKING_KEYWORD, aliased('kb'));
-  if (!own) return undefined;
-  return sql`(b.id IN (SELECT kb.id FROM lab_bookings kb WHERE ${own})
-    OR r.classroom_id IN (SELECT kc.id FROM classrooms kc WHERE ${matchKeyword(keyword, ROOM_KEYWORD, aliased('kc'))})
-    OR b.teacher_id IN (SELECT kt.id FROM staff kt WHERE ${matchKeyword(keyword, TEACHER_KEYWORD, aliased('kt'))}))`;
+  return matchKeywordAcross(keyword, [
+    { key: sql`b.id`, columns: BOOKING_KEYWORD },
+    { key: sql`r.classroom_id`, columns: ROOM_KEYWORD },
+    { key: sql`b.teacher_id`, columns: TEACHER_KEYWORD },
+  ]);
 }
 
 function filters(caller: Caller, search: Search): SQL {

@@ -16,7 +16,7 @@ import { disciplineRecords } from '../../../db/schema/index.ts';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword, matchKeywordAcross } from '../../../platform/keyword.ts';
 import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
@@ -75,15 +75,11 @@ const toRow = ({ createdAtRaw, ...raw }: Raw): DisciplineRow => ({ ...raw, creat
 /** The record list's keyword: the student's number, name or its pinyin initials, or the description. */
 const DISCIPLINE_KEYWORD = keywordColumns(disciplineRecords.description);
 
-/**
- * One subquery per table, each served by its table's keyword indexes: an OR over columns of joined tables
- * could only be tested row by row, building every record's pieces.
- */
 function disciplineKeyword(keyword: string | undefined): SQL | undefined {
-  const description = matchKeyword(keyword, DISCIPLINE_KEYWORD, aliased('kr'));
-  if (!description) return undefined;
-  return sql`(r.id IN (SELECT kr.id FROM discipline_records kr WHERE ${description})
-    OR r.student_id IN (SELECT ks.id FROM students ks WHERE ${matchKeyword(keyword, STUDENT_KEYWORD, aliased('ks'))}))`;
+  return matchKeywordAcross(keyword, [
+    { key: sql`r.id`, columns: DISCIPLINE_KEYWORD },
+    { key: sql`r.student_id`, columns: STUDENT_KEYWORD },
+  ]);
 }
 
 function filters(caller: Caller, search: Search): SQL {

@@ -29,7 +29,7 @@ import { claimActionSchema, claimFormSchema, companyFormSchema, insureSchema, po
 import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword, matchKeywordAcross } from '../../../platform/keyword.ts';
 import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
@@ -138,12 +138,11 @@ const POLICY_COLUMNS = sql`
 /** The policy list's keyword: policy number or coverage, or the company. */
 const POLICY_KEYWORD = keywordColumns(insurancePolicies.policyNo, insurancePolicies.coverage);
 
-/** One subquery per table, each served by its table's keyword indexes (an OR across joined tables could not be). */
 function policyKeyword(keyword: string | undefined): SQL | undefined {
-  const own = matchKeyword(keyword, POLICY_KEYWORD, aliased('kp'));
-  if (!own) return undefined;
-  return sql`(p.id IN (SELECT kp.id FROM insurance_policies kp WHERE ${own})
-    OR p.company_id IN (SELECT kc.id FROM insurance_companies kc WHERE ${matchKeyword(keyword, COMPANY_KEYWORD, aliased('kc'))}))`;
+  return matchKeywordAcross(keyword, [
+    { key: sql`p.id`, columns: POLICY_KEYWORD },
+    { key: sql`p.company_id`, columns: COMPANY_KEYWORD },
+  ]);
 }
 
 export async function pagePolicies(db: DbOrTx, request: ListRequest<z.infer<typeof policySearchSchema>, 'startDate' | 'policyNo' | 'year'>): Promise<PagedResult<PolicyRow>> {
@@ -334,16 +333,12 @@ const toClaim = ({ createdAtRaw, attachments: _attachments, ...raw }: ClaimRaw):
 const CLAIM_KEYWORD = keywordColumns(insuranceClaims.place);
 const POLICY_NUMBER_KEYWORD = keywordColumns(insurancePolicies.policyNo);
 
-/**
- * One subquery per table, each served by its table's keyword indexes: an OR over columns of joined tables
- * could only be tested row by row, building every claim's pieces.
- */
 function claimKeyword(keyword: string | undefined): SQL | undefined {
-  const place = matchKeyword(keyword, CLAIM_KEYWORD, aliased('kl'));
-  if (!place) return undefined;
-  return sql`(cl.id IN (SELECT kl.id FROM insurance_claims kl WHERE ${place})
-    OR cl.student_id IN (SELECT ks.id FROM students ks WHERE ${matchKeyword(keyword, STUDENT_KEYWORD, aliased('ks'))})
-    OR cl.policy_id IN (SELECT kp.id FROM insurance_policies kp WHERE ${matchKeyword(keyword, POLICY_NUMBER_KEYWORD, aliased('kp'))}))`;
+  return matchKeywordAcross(keyword, [
+    { key: sql`cl.id`, columns: CLAIM_KEYWORD },
+    { key: sql`cl.student_id`, columns: STUDENT_KEYWORD },
+    { key: sql`cl.policy_id`, columns: POLICY_NUMBER_KEYWORD },
+  ]);
 }
 
 function claimFilters(caller: Caller, search: ClaimSearch): SQL {

@@ -19,7 +19,7 @@ import { classes, openClasses, staff } from '../../../db/schema/index.ts';
 import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { countMatches, keywordColumns, matchKeywordAcross } from '../../../platform/keyword.ts';
 import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolInstant, schoolMinute } from '../../../platform/schoolClock.ts';
@@ -90,16 +90,12 @@ const TOPIC_KEYWORD = keywordColumns(openClasses.topic);
 const CLASS_KEYWORD = keywordColumns(classes.name);
 const TEACHER_KEYWORD = keywordColumns(staff.name, staff.nameInitials);
 
-/**
- * One subquery per table, each served by its table's keyword indexes: an OR over columns of joined tables
- * could only be tested row by row, building every open class's pieces.
- */
 function openClassKeyword(keyword: string | undefined): SQL | undefined {
-  const topic = matchKeyword(keyword, TOPIC_KEYWORD, aliased('ko'));
-  if (!topic) return undefined;
-  return sql`(o.id IN (SELECT ko.id FROM open_classes ko WHERE ${topic})
-    OR o.teacher_id IN (SELECT kt.id FROM staff kt WHERE ${matchKeyword(keyword, TEACHER_KEYWORD, aliased('kt'))})
-    OR o.class_id IN (SELECT kc.id FROM classes kc WHERE ${matchKeyword(keyword, CLASS_KEYWORD, aliased('kc'))}))`;
+  return matchKeywordAcross(keyword, [
+    { key: sql`o.id`, columns: TOPIC_KEYWORD },
+    { key: sql`o.teacher_id`, columns: TEACHER_KEYWORD },
+    { key: sql`o.class_id`, columns: CLASS_KEYWORD },
+  ]);
 }
 
 function filters(search: Search, selfId: number | null): SQL {
