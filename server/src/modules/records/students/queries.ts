@@ -4,6 +4,7 @@ import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { students } from '../../../db/schema/index.ts';
 import { aliased, countMatches, KEYWORD_MATCH_LIMIT, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { localName } from '../../timetable/views/queries.ts';
+import { dictionaryName as codeName } from '../../system/students/queries.ts';
 
 /** Photo types served back as they are; anything else stored as a photo is treated as no photo. */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
@@ -147,17 +148,16 @@ function studentOrder(page: StudentPage): { orderBy: SQL; sortJoins: SQL } {
  * plans the planner weighs, for ten rows.
  */
 function studentDetails(language: Language): { columns: SQL; joins: SQL } {
-  const itemName = (table: string, code: SQL) => sql`(SELECT ${localName('di', language)} FROM dictionary_items di WHERE di.table_name = ${table} AND di.code = ${code})`;
   return {
     columns: sql`s.student_number AS "studentNumber", u.account, s.name,
-           COALESCE(${itemName('STD_GENDER', sql`s.gender`)}, s.gender) AS "genderName",
+           ${codeName('STD_GENDER', sql`s.gender`, language)} AS "genderName",
            c.code AS "classCode", c.name AS "className",
            (SELECT g.code FROM grades g WHERE g.id = c.grade_id) AS "gradeCode",
            (SELECT ${localName('g', language)} FROM grades g WHERE g.id = c.grade_id) AS "gradeName",
            (SELECT o.code FROM org_units o WHERE o.id = c.campus_id) AS "campusCode",
            (SELECT ${localName('o', language)} FROM org_units o WHERE o.id = c.campus_id) AS "campusName",
            s.entry_year AS "entryYear",
-           COALESCE(${itemName('STD_IN_SCHOOL_STATUS', sql`s.in_school_status`)}, s.in_school_status) AS "inSchoolStatusName"`,
+           ${codeName('STD_IN_SCHOOL_STATUS', sql`s.in_school_status`, language)} AS "inSchoolStatusName"`,
     joins: sql`JOIN students s ON s.id = chosen.id JOIN users u ON u.id = s.user_id LEFT JOIN classes c ON c.id = s.class_id`,
   };
 }
