@@ -2,7 +2,6 @@ import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PagedQuery } from '@campus/contract';
 import type { z } from 'zod';
 import { badRequest } from './errors.ts';
-import { likeContains } from './keyword.ts';
 
 /** A generic paged-table request after checking: typed search, an allowed sort column, offset and limit. */
 export interface ListRequest<Search, SortField extends string> {
@@ -57,6 +56,3 @@ function readSearch(search: unknown): unknown {
     throw badRequest('paging.badSearch');
   }
 }
-
-/** Escapes LIKE wildcards so a keyword matches literally (lists not yet on matchKeyword, platform/keyword.ts). */
-export const likePattern = likeContains;
