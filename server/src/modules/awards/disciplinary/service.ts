@@ -3,7 +3,8 @@ import type { DisciplinaryCreate, DisciplinaryDetail, DisciplinaryRow, Disciplin
 import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import { competitionPrizes, competitions, students } from '../../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { keywordColumns, matchKeywordAcross } from '../../../platform/keyword.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { formatLocalTime } from '../../../platform/schoolClock.ts';
 import { AWARD_PERMISSIONS, checkedPictures, checkedPicturesKeeping, checkStudents, day, intArray, pictureInfos, type Caller } from '../common.ts';
 import { prizeById } from '../competitions/queries.ts';
@@ -37,9 +38,18 @@ const FROM = sql`
   JOIN students s ON s.id = d.student_id LEFT JOIN classes cl ON cl.id = s.class_id LEFT JOIN users g ON g.id = d.giver_user_id`;
 
 /** The list's keyword: the student's name, its initials or number, the award's name or its event's title. */
-const AWARD_KEYWORD = keywordColumns(students.name, students.nameInitials, students.studentNumber, competitionPrizes.name, competitions.title);
-/** The keyword columns by the aliases of FROM above. */
-const inAwards = aliased({ students: 's', competition_prizes: 'cp', competitions: 'c' });
+const STUDENT_KEYWORD = keywordColumns(students.name, students.nameInitials, students.studentNumber);
+const PRIZE_KEYWORD = keywordColumns(competitionPrizes.name);
+const COMPETITION_KEYWORD = keywordColumns(competitions.title);
+
+/** The keyword over awards `d`, by the award's own indexed columns. */
+function awardKeyword(keyword: string | undefined): SQL | undefined {
+  return matchKeywordAcross(keyword, [
+    { key: sql`d.student_id`, columns: STUDENT_KEYWORD },
+    { key: sql`d.prize_id`, columns: PRIZE_KEYWORD },
+    { key: sql`d.prize_id`, columns: COMPETITION_KEYWORD, through: sql`SELECT p.id FROM competition_prizes p WHERE p.competition_id` },
+  ]);
+}
 
 function toRow(caller: Caller, record: DisciplinaryRecord): DisciplinaryRow {
   return {
@@ -69,17 +79,23 @@ export async function listDisciplinary(
   const where = sql.join(
     [
       visible(caller),
-      filter.competitionId ? sql`c.id = ${filter.competitionId}` : sql`TRUE`,
+      filter.competitionId ? sql`d.prize_id IN (SELECT p.id FROM competition_prizes p WHERE p.competition_id = ${filter.competitionId})` : sql`TRUE`,
       filter.prizeId ? sql`d.prize_id = ${filter.prizeId}` : sql`TRUE`,
-      matchKeyword(filter.keyword, AWARD_KEYWORD, inAwards) ?? sql`TRUE`,
+      awardKeyword(filter.keyword) ?? sql`TRUE`,
     ],
     sql` AND `,
   );
-  const [counted, rows] = await Promise.all([
-    countMatches(db, sql`SELECT 1 FROM ${FROM} WHERE ${where}`, filter.keyword),
-    queryRows<DisciplinaryRecord>(db, sql`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY d.created_at DESC, d.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
-  ]);
-  return { ...counted, rows: rows.map((row) => toRow(caller, row)) };
+  const found = await pageOfList<DisciplinaryRecord>(
+    db,
+    filter.keyword,
+    {
+      matching: sql`SELECT d.id FROM disciplinary_awards d WHERE ${where}`,
+      order: { joins: sql`JOIN disciplinary_awards d ON d.id = m.id`, orderBy: sql`d.created_at DESC, d.id DESC` },
+      details: { columns: COLUMNS, joins: sql`JOIN (${FROM}) ON d.id = chosen.id` },
+    },
+    page,
+  );
+  return { ...found, rows: found.rows.map((row) => toRow(caller, row)) };
 }
 
 async function recordById(db: DbOrTx, id: number, lock = false): Promise<DisciplinaryRecord | null> {

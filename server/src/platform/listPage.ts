@@ -1,0 +1,84 @@
+import type { PagedResult } from '@campus/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../db/client.ts';
+import { KEYWORD_MATCH_LIMIT } from './keyword.ts';
+
+/**
+ * A list's page in the shape every large list takes (docs/decisions.md "Keyword search of every list"):
+ * the matching rows are found by key alone, the page's keys chosen among them with only the joins the
+ * order needs, and only those ten or twenty rows detailed. Joining names and titles to every match before
+ * the LIMIT was what made a common surname cost seconds on a district's lists.
+ *
+ * Texts are named prepared statements (queryRows' `prepared`): they vary only with which filters are given,
+ * never with their values, and planning a list's joins afresh cost more than running them.
+ */
+export interface ListQuery {
+  /**
+   * The matching rows' keys: `SELECT <alias>.id FROM … WHERE <scope, filters, keyword>`, one row per list
+   * row, no ORDER BY.
+   */
+  matching: SQL;
+  /**
+   * How the page is chosen among the keys `m.id`: `joins` bring what `orderBy` sorts on (starting from
+   * `m`, e.g. `JOIN disciplinary_awards d ON d.id = m.id`), `orderBy` must end in a unique column so pages
+   * never repeat or skip rows.
+   */
+  order: { joins: SQL; orderBy: SQL };
+  /** The page rows' columns and their joins, from the chosen keys `chosen.id`. */
+  details: { columns: SQL; joins: SQL };
+}
+
+export interface ListPage {
+  offset: number;
+  limit: number;
+}
+
+function chosenPage(from: SQL, query: ListQuery, page: ListPage): SQL {
+  return sql`SELECT m.id, row_number() OVER (ORDER BY ${query.order.orderBy}) AS place
+    FROM ${from} ${query.order.joins}
+    ORDER BY ${query.order.orderBy}
+    LIMIT ${page.limit} OFFSET ${page.offset}`;
+}
+
+/** The page over all matches, in place order. */
+function plainPage(query: ListQuery, page: ListPage): SQL {
+  return sql`
+    WITH chosen AS (${chosenPage(sql`(${query.matching}) AS m`, query, page)})
+    SELECT ${query.details.columns} FROM chosen ${query.details.joins} ORDER BY chosen.place`;
+}
+
+/**
+ * A keyword's page in one statement: at most KEYWORD_MATCH_LIMIT + 1 matches collected through the keyword
+ * indexes, counted, and the page chosen among them and detailed. The one row it always answers carries the
+ * count (with null columns when the page is empty). Its estimates do not depend on the keyword, the
+ * collection being capped, so PostgreSQL keeps one generic plan for it instead of planning every call.
+ */
+function keywordPage(query: ListQuery, page: ListPage): SQL {
+  return sql`
+    WITH matched AS MATERIALIZED (${query.matching} LIMIT ${KEYWORD_MATCH_LIMIT + 1}),
+    chosen AS (${chosenPage(sql`matched AS m`, query, page)})
+    SELECT (SELECT count(*) FROM matched) AS "matchCount", d.*
+    FROM (SELECT 1) AS one
+    LEFT JOIN LATERAL (SELECT chosen.place AS "listPlace", ${query.details.columns} FROM chosen ${query.details.joins}) AS d ON TRUE
+    ORDER BY d."listPlace"`;
+}
+
+/**
+ * One page of a list and its total: exact without a keyword; with one, counted up to KEYWORD_MATCH_LIMIT,
+ * past which the page is chosen among every match and the answer says `totalCapped` ("1,000+").
+ */
+export async function pageOfList<Row extends object>(db: DbOrTx, keyword: string | undefined | null, query: ListQuery, page: ListPage): Promise<PagedResult<Row>> {
+  if (keyword?.trim()) {
+    const found = await queryRows<Row & { matchCount: number | string; listPlace: unknown }>(db, keywordPage(query, page), { prepared: true });
+    const matches = Number(found[0]?.matchCount ?? 0);
+    if (matches <= KEYWORD_MATCH_LIMIT) {
+      return { total: matches, rows: found.filter((row) => row.listPlace !== null).map(({ matchCount: _count, listPlace: _place, ...row }) => row as unknown as Row) };
+    }
+    return { total: KEYWORD_MATCH_LIMIT, totalCapped: true, rows: await queryRows<Row>(db, plainPage(query, page), { prepared: true }) };
+  }
+  const [rows, [counted]] = await Promise.all([
+    queryRows<Row>(db, plainPage(query, page), { prepared: true }),
+    queryRows<{ total: number | string }>(db, sql`SELECT count(*) AS total FROM (${query.matching}) AS matched`, { prepared: true }),
+  ]);
+  return { total: Number(counted?.total ?? 0), rows };
+}
