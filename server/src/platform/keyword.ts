@@ -19,6 +19,13 @@ import { queryRows, type DbOrTx } from '../db/client.ts';
 /** How many matches a keyword search counts before it reports "more than" instead (the picker's limit too). */
 export const KEYWORD_MATCH_LIMIT = 1000;
 
+/**
+ * `LIMIT 1001` written into the statement's text rather than passed as a parameter: a prepared statement's
+ * generic plan cannot see a parameter's value and assumes a tenth of the rows, and for so few it prefers
+ * reading the whole table (56 ms for 侯 over 25,000 awards against 2 ms through the indexes).
+ */
+export const MATCH_CAP = sql.raw(`LIMIT ${KEYWORD_MATCH_LIMIT + 1}`);
+
 /** Escapes LIKE wildcards so a keyword matches literally, anywhere in the text. */
 export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -127,7 +134,7 @@ export async function countMatches(
   const [row] = await queryRows<{ total: number | string }>(
     db,
     capped
-      ? sql`SELECT count(*) AS total FROM (${matching} LIMIT ${KEYWORD_MATCH_LIMIT + 1}) AS matched`
+      ? sql`SELECT count(*) AS total FROM (${matching} ${MATCH_CAP}) AS matched`
       : sql`SELECT count(*) AS total FROM (${matching}) AS matched`,
     options,
   );

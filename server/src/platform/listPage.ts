@@ -1,7 +1,7 @@
 import type { PagedResult } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../db/client.ts';
-import { KEYWORD_MATCH_LIMIT } from './keyword.ts';
+import { KEYWORD_MATCH_LIMIT, MATCH_CAP } from './keyword.ts';
 
 /**
  * A list's page in the shape every large list takes (docs/decisions.md "Keyword search of every list"):
@@ -14,16 +14,16 @@ import { KEYWORD_MATCH_LIMIT } from './keyword.ts';
  */
 export interface ListQuery {
   /**
-   * The matching rows' keys: `SELECT <alias>.id FROM … WHERE <scope, filters, keyword>`, one row per list
-   * row, no ORDER BY.
+   * The matching rows' keys: `SELECT <alias>.id, <what the order sorts on> FROM … WHERE <scope, filters,
+   * keyword>`, one row per list row, no ORDER BY. Carrying the sort columns here spares joining the
+   * matches back to their table to order them.
    */
   matching: SQL;
   /**
-   * How the page is chosen among the keys `m.id`: `joins` bring what `orderBy` sorts on (starting from
-   * `m`, e.g. `JOIN disciplinary_awards d ON d.id = m.id`), `orderBy` must end in a unique column so pages
-   * never repeat or skip rows.
+   * How the page is chosen among the matches `m`: `orderBy` over m's columns (or over tables `joins`
+   * brings, starting from `m`), ending in a unique column so pages never repeat or skip rows.
    */
-  order: { joins: SQL; orderBy: SQL };
+  order: { joins?: SQL; orderBy: SQL };
   /** The page rows' columns and their joins, from the chosen keys `chosen.id`. */
   details: { columns: SQL; joins: SQL };
 }
@@ -35,7 +35,7 @@ export interface ListPage {
 
 function chosenPage(from: SQL, query: ListQuery, page: ListPage): SQL {
   return sql`SELECT m.id, row_number() OVER (ORDER BY ${query.order.orderBy}) AS place
-    FROM ${from} ${query.order.joins}
+    FROM ${from} ${query.order.joins ?? sql``}
     ORDER BY ${query.order.orderBy}
     LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
@@ -55,7 +55,7 @@ function plainPage(query: ListQuery, page: ListPage): SQL {
  */
 function keywordPage(query: ListQuery, page: ListPage): SQL {
   return sql`
-    WITH matched AS MATERIALIZED (${query.matching} LIMIT ${KEYWORD_MATCH_LIMIT + 1}),
+    WITH matched AS MATERIALIZED (${query.matching} ${MATCH_CAP}),
     chosen AS (${chosenPage(sql`matched AS m`, query, page)})
     SELECT (SELECT count(*) FROM matched) AS "matchCount", d.*
     FROM (SELECT 1) AS one
@@ -69,7 +69,7 @@ function keywordPage(query: ListQuery, page: ListPage): SQL {
  */
 export async function pageOfList<Row extends object>(db: DbOrTx, keyword: string | undefined | null, query: ListQuery, page: ListPage): Promise<PagedResult<Row>> {
   if (keyword?.trim()) {
-    const found = await queryRows<Row & { matchCount: number | string; listPlace: unknown }>(db, keywordPage(query, page), { prepared: true });
+    const found = await queryRows<Row & { matchCount: number | string; listPlace: unknown }>(db, keywordPage(query, page), { prepared: true, genericPlan: true });
     const matches = Number(found[0]?.matchCount ?? 0);
     if (matches <= KEYWORD_MATCH_LIMIT) {
       return { total: matches, rows: found.filter((row) => row.listPlace !== null).map(({ matchCount: _count, listPlace: _place, ...row }) => row as unknown as Row) };

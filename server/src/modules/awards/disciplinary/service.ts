@@ -89,8 +89,8 @@ export async function listDisciplinary(
     db,
     filter.keyword,
     {
-      matching: sql`SELECT d.id FROM disciplinary_awards d WHERE ${where}`,
-      order: { joins: sql`JOIN disciplinary_awards d ON d.id = m.id`, orderBy: sql`d.created_at DESC, d.id DESC` },
+      matching: sql`SELECT d.id, d.created_at FROM disciplinary_awards d WHERE ${where}`,
+      order: { orderBy: sql`m.created_at DESC, m.id DESC` },
       details: { columns: COLUMNS, joins: sql`JOIN (${FROM}) ON d.id = chosen.id` },
     },
     page,

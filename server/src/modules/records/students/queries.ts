@@ -2,7 +2,7 @@ import type { ClassOption, Language, PagedResult, StudentListRow, StudentSortFie
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { students } from '../../../db/schema/index.ts';
-import { aliased, countMatches, KEYWORD_MATCH_LIMIT, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, countMatches, KEYWORD_MATCH_LIMIT, keywordColumns, MATCH_CAP, matchKeyword } from '../../../platform/keyword.ts';
 import { localName } from '../../timetable/views/queries.ts';
 import { dictionaryName as codeName } from '../../system/students/queries.ts';
 
@@ -197,7 +197,7 @@ export function studentKeywordPageQuery(where: SQL, page: StudentPage, language:
   const { columns, joins } = studentDetails(language);
   return sql`
     WITH matched AS MATERIALIZED (
-      SELECT s.id FROM students s WHERE ${where} LIMIT ${KEYWORD_MATCH_LIMIT + 1}
+      SELECT s.id FROM students s WHERE ${where} ${MATCH_CAP}
     ), chosen AS (
       SELECT s.id, row_number() OVER (ORDER BY ${orderBy}) AS place
       FROM matched m JOIN students s ON s.id = m.id LEFT JOIN classes c ON c.id = s.class_id ${sortJoins}

@@ -2,7 +2,7 @@ import type { Language } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { isEmbedded, queryRows, type DbOrTx } from '../../../db/client.ts';
-import { hasCase, isShortKeyword, KEYWORD_MATCH_LIMIT, likeContains } from '../../../platform/keyword.ts';
+import { hasCase, isShortKeyword, KEYWORD_MATCH_LIMIT, likeContains, MATCH_CAP } from '../../../platform/keyword.ts';
 
 export interface PeopleFilter {
   /** Contains, case-insensitive, on account, name or the name's pinyin initials. */
@@ -113,7 +113,7 @@ export function keywordPageQuery(filter: PeopleFilter, page: { offset: number; l
   const { columns, joins } = personDetails(language);
   return sql`
     WITH matched AS MATERIALIZED (
-      SELECT u.id, u.user_type, u.account FROM users u WHERE ${peopleConditions(filter)} LIMIT ${KEYWORD_MATCH_LIMIT + 1}
+      SELECT u.id, u.user_type, u.account FROM users u WHERE ${peopleConditions(filter)} ${MATCH_CAP}
     ), chosen AS (
       SELECT m.id FROM matched m ORDER BY m.user_type, m.account LIMIT ${page.limit} OFFSET ${page.offset}
     )
