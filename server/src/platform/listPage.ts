@@ -53,7 +53,7 @@ function plainPage(query: ListQuery, page: ListPage): SQL {
  * count (with null columns when the page is empty). Its estimates do not depend on the keyword, the
  * collection being capped, so PostgreSQL keeps one generic plan for it instead of planning every call.
  */
-function keywordPage(query: ListQuery, page: ListPage): SQL {
+export function keywordPage(query: ListQuery, page: ListPage): SQL {
   return sql`
     WITH matched AS MATERIALIZED (${query.matching} ${MATCH_CAP}),
     chosen AS (${chosenPage(sql`matched AS m`, query, page)})

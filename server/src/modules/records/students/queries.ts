@@ -2,7 +2,8 @@ import type { ClassOption, Language, PagedResult, StudentListRow, StudentSortFie
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { students } from '../../../db/schema/index.ts';
-import { aliased, countMatches, KEYWORD_MATCH_LIMIT, keywordColumns, MATCH_CAP, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { pageOfList, type ListQuery } from '../../../platform/listPage.ts';
 import { localName } from '../../timetable/views/queries.ts';
 import { dictionaryName as codeName } from '../../system/students/queries.ts';
 
@@ -95,16 +96,16 @@ export interface StudentListFilter {
 }
 
 /**
- * Sort expressions of the student list by sort field (aliases of studentListPageQuery); the allow-list of
- * contract STUDENT_SORT_FIELDS, so no text from the request ever reaches ORDER BY.
+ * Sort expressions of the student list by sort field, over the matches `m` (studentListQuery) and classes
+ * `c`; the allow-list of contract STUDENT_SORT_FIELDS, so no text from the request ever reaches ORDER BY.
  */
 export const STUDENT_SORT_COLUMNS: Record<StudentSortField, SQL> = {
-  studentNumber: sql`s.student_number`,
-  name: sql`s.name`,
+  studentNumber: sql`m.student_number`,
+  name: sql`m.name`,
   className: sql`c.code`,
   gradeName: sql`g.sort`,
   campusName: sql`o.code`,
-  entryYear: sql`s.entry_year`,
+  entryYear: sql`m.entry_year`,
 };
 
 /** The student list's keyword: number, name or the name's pinyin initials. */
@@ -130,26 +131,26 @@ export function studentListConditions(filter: StudentListFilter, scope: SQL): SQ
 
 type StudentPage = { offset: number; limit: number; sortField?: StudentSortField; order: 'asc' | 'desc' };
 
-/** ORDER BY of the student list over students `s` and classes `c` (and grades `g` or campuses `o` for their sorts). */
-function studentOrder(page: StudentPage): { orderBy: SQL; sortJoins: SQL } {
+/**
+ * The student list as a list query (platform/listPage.ts): the matches carry what the sorts read, the order
+ * joins only what its sort needs, and the ten students of a page are detailed by themselves. Names of
+ * grade, campus and dictionary codes are looked up per row rather than joined: each join multiplies the
+ * plans the planner weighs, for ten rows. (Joining accounts and names to every match before the LIMIT cost
+ * 10 ms for 侯's 400 matches among 100,000 students, choosing the page alone 1 ms.)
+ */
+export function studentListQuery(where: SQL, page: StudentPage, language: Language): ListQuery {
   const direction = page.order === 'desc' ? sql`DESC` : sql`ASC`;
   // The student number breaks ties so pages never repeat or skip rows.
   const orderBy = page.sortField
-    ? sql`${STUDENT_SORT_COLUMNS[page.sortField]} ${direction} NULLS LAST, s.student_number ${direction}`
-    : sql`c.code ASC NULLS LAST, s.student_number ASC`;
+    ? sql`${STUDENT_SORT_COLUMNS[page.sortField]} ${direction} NULLS LAST, m.student_number ${direction}`
+    : sql`c.code ASC NULLS LAST, m.student_number ASC`;
   const sortJoins =
     page.sortField === 'gradeName' ? sql`LEFT JOIN grades g ON g.id = c.grade_id` : page.sortField === 'campusName' ? sql`LEFT JOIN org_units o ON o.id = c.campus_id` : sql``;
-  return { orderBy, sortJoins };
-}
-
-/**
- * The list's columns for the chosen students (`chosen`: id and place), in their place order. Names of
- * grade, campus and dictionary codes are looked up per row rather than joined: each join multiplies the
- * plans the planner weighs, for ten rows.
- */
-function studentDetails(language: Language): { columns: SQL; joins: SQL } {
   return {
-    columns: sql`s.student_number AS "studentNumber", u.account, s.name,
+    matching: sql`SELECT s.id, s.student_number, s.name, s.entry_year, s.class_id FROM students s WHERE ${where}`,
+    order: { joins: sql`LEFT JOIN classes c ON c.id = m.class_id ${sortJoins}`, orderBy },
+    details: {
+      columns: sql`s.student_number AS "studentNumber", u.account, s.name,
            ${codeName('STD_GENDER', sql`s.gender`, language)} AS "genderName",
            c.code AS "classCode", c.name AS "className",
            (SELECT g.code FROM grades g WHERE g.id = c.grade_id) AS "gradeCode",
@@ -158,77 +159,13 @@ function studentDetails(language: Language): { columns: SQL; joins: SQL } {
            (SELECT ${localName('o', language)} FROM org_units o WHERE o.id = c.campus_id) AS "campusName",
            s.entry_year AS "entryYear",
            ${codeName('STD_IN_SCHOOL_STATUS', sql`s.in_school_status`, language)} AS "inSchoolStatusName"`,
-    joins: sql`JOIN students s ON s.id = chosen.id JOIN users u ON u.id = s.user_id LEFT JOIN classes c ON c.id = s.class_id`,
+      joins: sql`JOIN students s ON s.id = chosen.id JOIN users u ON u.id = s.user_id LEFT JOIN classes c ON c.id = s.class_id`,
+    },
   };
 }
 
-/**
- * One page of the student list; the default order is class number, then student number. The page's
- * students are chosen first, with only the joins the order needs, and only those are detailed: joining
- * accounts and names to every match before the LIMIT cost 10 ms for 侯's 400 matches among 100,000
- * students, the choice alone 1 ms.
- */
-export function studentListPageQuery(where: SQL, page: StudentPage, language: Language): SQL {
-  const { orderBy, sortJoins } = studentOrder(page);
-  const { columns, joins } = studentDetails(language);
-  return sql`
-    SELECT ${columns}
-    FROM (
-      SELECT s.id, row_number() OVER (ORDER BY ${orderBy}) AS place
-      FROM students s LEFT JOIN classes c ON c.id = s.class_id ${sortJoins}
-      WHERE ${where}
-      ORDER BY ${orderBy}
-      LIMIT ${page.limit} OFFSET ${page.offset}
-    ) chosen
-    ${joins}
-    ORDER BY chosen.place`;
-}
-
-/**
- * A keyword's page in one statement: at most KEYWORD_MATCH_LIMIT + 1 matches collected through the
- * keyword indexes, counted, and the page chosen among them and detailed. Every answer has a row, which
- * carries the count (its student columns are null when the page is empty). Its estimates do not depend on
- * the keyword (the collection is capped), so PostgreSQL keeps one generic plan for it: the uncapped page
- * was planned afresh on every call (1–2 ms, more than it took to run), its generic plan being priced above
- * the custom ones.
- */
-export function studentKeywordPageQuery(where: SQL, page: StudentPage, language: Language): SQL {
-  const { orderBy, sortJoins } = studentOrder(page);
-  const { columns, joins } = studentDetails(language);
-  return sql`
-    WITH matched AS MATERIALIZED (
-      SELECT s.id FROM students s WHERE ${where} ${MATCH_CAP}
-    ), chosen AS (
-      SELECT s.id, row_number() OVER (ORDER BY ${orderBy}) AS place
-      FROM matched m JOIN students s ON s.id = m.id LEFT JOIN classes c ON c.id = s.class_id ${sortJoins}
-      ORDER BY ${orderBy}
-      LIMIT ${page.limit} OFFSET ${page.offset}
-    )
-    SELECT (SELECT count(*) FROM matched) AS "matchCount", d.*
-    FROM (SELECT 1) AS one
-    LEFT JOIN LATERAL (SELECT chosen.place, ${columns} FROM chosen ${joins}) AS d ON TRUE
-    ORDER BY d.place`;
-}
-
-export async function pageStudentList(db: DbOrTx, filter: StudentListFilter, scope: SQL, page: StudentPage, language: Language): Promise<PagedResult<StudentListRow>> {
-  const where = studentListConditions(filter, scope);
-  // Prepared statements throughout: their texts vary only with which filters are given, the sort and the
-  // language, and planning these costs as much as running them.
-  if (filter.keyword?.trim()) {
-    const found = await queryRows<StudentListRow & { matchCount: number | string; place: unknown }>(db, studentKeywordPageQuery(where, page, language), { prepared: true });
-    const matches = Number(found[0]?.matchCount ?? 0);
-    if (matches <= KEYWORD_MATCH_LIMIT) {
-      return { total: matches, rows: found.filter((row) => row.studentNumber !== null).map(({ matchCount: _count, place: _place, ...row }) => row) };
-    }
-    // A keyword most students match (a digit of the numbers, a common surname): its page is chosen among
-    // all of them, and the total says "more than".
-    return { total: KEYWORD_MATCH_LIMIT, totalCapped: true, rows: await queryRows<StudentListRow>(db, studentListPageQuery(where, page, language)) };
-  }
-  const [rows, counted] = await Promise.all([
-    queryRows<StudentListRow>(db, studentListPageQuery(where, page, language), { prepared: true }),
-    countMatches(db, sql`SELECT 1 FROM students s WHERE ${where}`, filter.keyword, { prepared: true }),
-  ]);
-  return { ...counted, rows };
+export function pageStudentList(db: DbOrTx, filter: StudentListFilter, scope: SQL, page: StudentPage, language: Language): Promise<PagedResult<StudentListRow>> {
+  return pageOfList<StudentListRow>(db, filter.keyword, studentListQuery(studentListConditions(filter, scope), page, language), page);
 }
 
 /** The classes the scope condition (on classes.id) lets through, by grade, then class order and number. */

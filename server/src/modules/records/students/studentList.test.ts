@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginDemoAccounts, type TestApp } from '../../../../test/helpers.ts';
 import { queryRows } from '../../../db/client.ts';
-import { studentKeywordPageQuery, studentListConditions } from './queries.ts';
+import { keywordPage } from '../../../platform/listPage.ts';
+import { studentListConditions, studentListQuery } from './queries.ts';
 
 let t: TestApp;
 let tokens: Record<string, string>;
@@ -157,7 +158,7 @@ describe('POST /api/students/page', () => {
         await tx.execute(sql`SET LOCAL enable_seqscan = off`);
         const where = studentListConditions({ keyword }, sql`TRUE`);
         const lines = await queryRows<Record<string, string>>(tx, sql`EXPLAIN SELECT count(*) FROM students s WHERE ${where}`);
-        const page = await queryRows<Record<string, string>>(tx, sql`EXPLAIN ${studentKeywordPageQuery(where, { offset: 0, limit: 10, order: 'asc' }, 'zh')}`);
+        const page = await queryRows<Record<string, string>>(tx, sql`EXPLAIN ${keywordPage(studentListQuery(where, { offset: 0, limit: 10, order: 'asc' }, 'zh'), { offset: 0, limit: 10 })}`);
         return [...lines, ...page].map((row) => Object.values(row)[0]).join('\n');
       });
     const short = await planOf('张小');
