@@ -61,6 +61,11 @@ export const applications = pgTable(
     index('applications_leave_idx').on(t.studentId, t.endAt).where(sql`${t.type} = 'studentLeave' AND ${t.status} = 'approved'`),
     // The administrators' queue: every pending application, oldest (lowest id) first.
     index('applications_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
+    // The queue's keyword: the pending applications of the people it finds, through a few hundred
+    // lookups into these small indexes rather than into every application's.
+    index('applications_pending_applicant_idx').on(t.applicantUserId).where(sql`${t.status} = 'pending'`),
+    index('applications_pending_student_idx').on(t.studentId).where(sql`${t.status} = 'pending'`),
+    index('applications_pending_staff_idx').on(t.staffId).where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -132,6 +132,9 @@ export const dormStays = pgTable(
     // One bed per student and one student per bed, among stays not checked out.
     uniqueIndex('dorm_stays_student_idx').on(t.studentId).where(sql`${t.checkedOutAt} IS NULL`),
     uniqueIndex('dorm_stays_bed_idx').on(t.bedId).where(sql`${t.checkedOutAt} IS NULL`),
+    // The check-in history's keyword finds past stays too, which the indexes above leave out.
+    index('dorm_stays_student_history_idx').on(t.studentId),
+    index('dorm_stays_bed_history_idx').on(t.bedId),
   ],
 );
 

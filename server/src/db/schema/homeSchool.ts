@@ -133,6 +133,9 @@ export const smsMessages = pgTable(
   (t) => [
     index('sms_messages_sender_idx').on(t.senderUserId, t.createdAt),
     index('sms_messages_created_idx').on(t.createdAt),
+    // The outbox's keyword finds children and parents by name first, then their messages by these.
+    index('sms_messages_student_idx').on(t.studentId),
+    index('sms_messages_recipient_idx').on(t.recipientUserId),
     // The outbox's keyword (platform/keyword.ts).
     ...keywordIndexes('sms_messages_phone', t.phone),
     ...keywordIndexes('sms_messages_content', t.content),

@@ -72,6 +72,8 @@ export const openClasses = pgTable(
     index('open_classes_teacher_idx').on(t.teacherId, t.day),
     index('open_classes_term_idx').on(t.termId, t.day),
     index('open_classes_set_idx').on(t.setId),
+    // The list's keyword finds open classes by their class's name through this column.
+    index('open_classes_class_idx').on(t.classId),
     ...keywordIndexes('open_classes_topic', t.topic),
   ],
 );
@@ -201,7 +203,12 @@ export const familyCommitteeMembers = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('family_committee_members_year_idx').on(t.schoolYearId, t.classId), index('family_committee_members_parent_idx').on(t.parentUserId)],
+  (t) => [
+    index('family_committee_members_year_idx').on(t.schoolYearId, t.classId),
+    index('family_committee_members_parent_idx').on(t.parentUserId),
+    // The keyword finds children by name first, then their applications by this.
+    index('family_committee_members_student_idx').on(t.studentId),
+  ],
 );
 
 /** 教研会议 (/jyhygl/hygl): a meeting of a teaching-research group (an org unit of kind 'researchGroup'). */

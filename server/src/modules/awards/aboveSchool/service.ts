@@ -3,7 +3,8 @@ import type { AboveSchoolCreate, AboveSchoolDetail, AboveSchoolRow, AboveSchoolU
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { aboveSchoolAwards, students } from '../../../db/schema/index.ts';
 import { forbidden, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, keywordColumns, matchKeyword, matchKeywordAcross } from '../../../platform/keyword.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { formatLocalTime } from '../../../platform/schoolClock.ts';
 import { AWARD_PERMISSIONS, checkedPictures, checkedPicturesKeeping, checkStudents, day, intArray, pictureInfos, type Caller } from '../common.ts';
 
@@ -58,24 +59,30 @@ export async function listAboveSchool(
   filter: { level?: AwardLevel | ''; name?: string; keyword?: string },
   page: { offset: number; limit: number },
 ): Promise<PagedResult<AboveSchoolRow>> {
-  const winner = matchKeyword(filter.keyword, WINNER_KEYWORD, aliased('s'));
   const where = sql.join(
     [
       visible(caller),
       filter.level ? sql`a.level = ${filter.level}` : sql`TRUE`,
       matchKeyword(filter.name, NAME_KEYWORD, aliased('a')) ?? sql`TRUE`,
-      winner ? sql`EXISTS (SELECT 1 FROM above_school_award_winners w JOIN students s ON s.id = w.student_id WHERE w.award_id = a.id AND ${winner})` : sql`TRUE`,
+      // The matching students by their keyword indexes, then their awards through the winners' student index.
+      matchKeywordAcross(filter.keyword, [
+        { key: sql`a.id`, columns: WINNER_KEYWORD, through: sql`SELECT w.award_id FROM above_school_award_winners w WHERE w.student_id` },
+      ]) ?? sql`TRUE`,
     ],
     sql` AND `,
   );
-  const [counted, rows] = await Promise.all([
+  const found = await pageOfList<AboveSchoolRecord>(
+    db,
     // Either box is a keyword: its matches are counted up to the limit.
-    countMatches(db, sql`SELECT 1 FROM above_school_awards a WHERE ${where}`, filter.keyword || filter.name),
-    queryRows<AboveSchoolRecord>(db, sql`
-      SELECT ${COLUMNS} FROM above_school_awards a LEFT JOIN users u ON u.id = a.creator_user_id
-      WHERE ${where} ORDER BY a.awarded_on DESC, a.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
-  ]);
-  return { ...counted, rows: rows.map((row) => toRow(caller, row)) };
+    filter.keyword || filter.name,
+    {
+      matching: sql`SELECT a.id, a.awarded_on FROM above_school_awards a WHERE ${where}`,
+      order: { orderBy: sql`m.awarded_on DESC, m.id DESC` },
+      details: { columns: COLUMNS, joins: sql`JOIN above_school_awards a ON a.id = chosen.id LEFT JOIN users u ON u.id = a.creator_user_id` },
+    },
+    page,
+  );
+  return { ...found, rows: found.rows.map((row) => toRow(caller, row)) };
 }
 
 async function recordById(db: DbOrTx, id: number, lock = false): Promise<AboveSchoolRecord | null> {

@@ -2,15 +2,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PagedResult } from '@campus/contract';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { competitionPrizes, competitions } from '../../../db/schema/index.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, keywordColumns, matchKeyword, matchKeywordAcross } from '../../../platform/keyword.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { day } from '../common.ts';
 
 /** The event list's two boxes: title and place. */
 const TITLE_KEYWORD = keywordColumns(competitions.title);
 const PLACE_KEYWORD = keywordColumns(competitions.place);
 /** The award list's box: the award's name or its event's title. */
-const PRIZE_KEYWORD = keywordColumns(competitionPrizes.name, competitions.title);
-const inPrizes = aliased({ competitions: 'c', competition_prizes: 'cp' });
+const PRIZE_KEYWORD = keywordColumns(competitionPrizes.name);
 
 export interface CompetitionRecord {
   id: number;
@@ -39,7 +39,8 @@ export async function competitionById(db: DbOrTx, id: number, lock = false): Pro
   return row ?? null;
 }
 
-export async function pageCompetitions(
+/** The events, latest held first (platform/listPage.ts): awards counted for the page's events only. */
+export function pageCompetitions(
   db: DbOrTx,
   filter: { title?: string; place?: string },
   page: { offset: number; limit: number },
@@ -48,14 +49,17 @@ export async function pageCompetitions(
     [sql`TRUE`, matchKeyword(filter.title, TITLE_KEYWORD, aliased('c')) ?? sql`TRUE`, matchKeyword(filter.place, PLACE_KEYWORD, aliased('c')) ?? sql`TRUE`],
     sql` AND `,
   );
-  const [counted, rows] = await Promise.all([
+  return pageOfList<CompetitionRecord>(
+    db,
     // Either box is a keyword: its matches are counted up to the limit.
-    countMatches(db, sql`SELECT 1 FROM competitions c WHERE ${where}`, filter.title || filter.place),
-    queryRows<CompetitionRecord>(db, sql`
-      SELECT ${COMPETITION_COLUMNS} FROM competitions c LEFT JOIN users p ON p.id = c.publisher_user_id
-      WHERE ${where} ORDER BY c.held_on DESC, c.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
-  ]);
-  return { ...counted, rows };
+    filter.title || filter.place,
+    {
+      matching: sql`SELECT c.id, c.held_on FROM competitions c WHERE ${where}`,
+      order: { orderBy: sql`m.held_on DESC, m.id DESC` },
+      details: { columns: COMPETITION_COLUMNS, joins: sql`JOIN competitions c ON c.id = chosen.id LEFT JOIN users p ON p.id = c.publisher_user_id` },
+    },
+    page,
+  );
 }
 
 export interface PrizeRecord {
@@ -90,7 +94,8 @@ export async function prizeById(db: DbOrTx, id: number, lock = false): Promise<P
   return row ?? null;
 }
 
-export async function pagePrizes(
+/** The awards, by their events latest held first (platform/listPage.ts). */
+export function pagePrizes(
   db: DbOrTx,
   filter: { competitionId?: number; name?: string },
   page: { offset: number; limit: number },
@@ -99,15 +104,22 @@ export async function pagePrizes(
     [
       sql`TRUE`,
       filter.competitionId ? sql`cp.competition_id = ${filter.competitionId}` : sql`TRUE`,
-      matchKeyword(filter.name, PRIZE_KEYWORD, inPrizes) ?? sql`TRUE`,
+      // By the award's own indexed keys, never one OR over the joined event's title.
+      matchKeywordAcross(filter.name, [
+        { key: sql`cp.id`, columns: PRIZE_KEYWORD },
+        { key: sql`cp.competition_id`, columns: TITLE_KEYWORD },
+      ]) ?? sql`TRUE`,
     ],
     sql` AND `,
   );
-  const [counted, rows] = await Promise.all([
-    countMatches(db, sql`SELECT 1 FROM competition_prizes cp JOIN competitions c ON c.id = cp.competition_id WHERE ${where}`, filter.name),
-    queryRows<PrizeRecord>(db, sql`
-      SELECT ${PRIZE_COLUMNS} FROM competition_prizes cp JOIN competitions c ON c.id = cp.competition_id
-      WHERE ${where} ORDER BY c.held_on DESC, cp.competition_id DESC, cp.id LIMIT ${page.limit} OFFSET ${page.offset}`),
-  ]);
-  return { ...counted, rows };
+  return pageOfList<PrizeRecord>(
+    db,
+    filter.name,
+    {
+      matching: sql`SELECT cp.id, cp.competition_id FROM competition_prizes cp WHERE ${where}`,
+      order: { joins: sql`JOIN competitions c ON c.id = m.competition_id`, orderBy: sql`c.held_on DESC, m.competition_id DESC, m.id` },
+      details: { columns: PRIZE_COLUMNS, joins: sql`JOIN competition_prizes cp ON cp.id = chosen.id JOIN competitions c ON c.id = cp.competition_id` },
+    },
+    page,
+  );
 }

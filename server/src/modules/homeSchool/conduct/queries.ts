@@ -2,12 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ConductCategory, ConductResult, PagedResult } from '@campus/contract';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { conductRecords, students } from '../../../db/schema/index.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { keywordColumns, matchKeywordAcross } from '../../../platform/keyword.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 
 /** The conduct lists' keyword: the student's name, its initials or number, or the record's text. */
-const CONDUCT_KEYWORD = keywordColumns(students.name, students.nameInitials, students.studentNumber, conductRecords.content);
-/** The keyword columns by the aliases of FROM below. */
-const inConduct = aliased({ conduct_records: 'r', students: 's' });
+const STUDENT_KEYWORD = keywordColumns(students.name, students.nameInitials, students.studentNumber);
+const CONTENT_KEYWORD = keywordColumns(conductRecords.content);
 
 export interface ConductRecord {
   id: number;
@@ -35,8 +35,7 @@ const columns = (me: number | null) => sql`
             FROM conduct_replies cr JOIN users u ON u.id = cr.parent_user_id WHERE cr.record_id = r.id), '[]'::jsonb) AS replies,
   ${me === null ? sql`NULL::jsonb` : sql`(SELECT jsonb_build_object('content', cr.content, 'repliedAt', to_char(cr.replied_at, 'YYYY-MM-DD HH24:MI:SS')) FROM conduct_replies cr WHERE cr.record_id = r.id AND cr.parent_user_id = ${me})`} AS "myReply"`;
 
-const FROM = sql`
-  FROM conduct_records r JOIN students s ON s.id = r.student_id LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN users p ON p.id = r.publisher_user_id`;
+const TABLES = sql`conduct_records r JOIN students s ON s.id = r.student_id LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN users p ON p.id = r.publisher_user_id`;
 
 export interface ConductFilter {
   /** Records of this publisher only; null: everyone's. */
@@ -55,7 +54,11 @@ function where(filter: ConductFilter): SQL {
   if (filter.publisherUserId) parts.push(sql`r.publisher_user_id = ${filter.publisherUserId}`);
   if (filter.parentUserId) parts.push(sql`r.student_id IN (SELECT g.student_id FROM guardians g WHERE g.parent_user_id = ${filter.parentUserId})`);
   if (filter.studentIds) parts.push(sql`r.student_id = ANY(${sql.param([...filter.studentIds])}::int[])`);
-  const keyword = matchKeyword(filter.keyword, CONDUCT_KEYWORD, inConduct);
+  // By the record's own indexed keys (its student, itself), never one OR over the joined student's columns.
+  const keyword = matchKeywordAcross(filter.keyword, [
+    { key: sql`r.student_id`, columns: STUDENT_KEYWORD },
+    { key: sql`r.id`, columns: CONTENT_KEYWORD },
+  ]);
   if (keyword) parts.push(keyword);
   if (filter.category) parts.push(sql`r.category = ${filter.category}`);
   if (filter.replied === '1') parts.push(sql`EXISTS (SELECT 1 FROM conduct_replies cr WHERE cr.record_id = r.id)`);
@@ -63,17 +66,22 @@ function where(filter: ConductFilter): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-export async function pageConduct(db: DbOrTx, filter: ConductFilter, page: { offset: number; limit: number }): Promise<PagedResult<ConductRecord>> {
-  const condition = where(filter);
-  const [counted, rows] = await Promise.all([
-    countMatches(db, sql`SELECT 1 ${FROM} WHERE ${condition}`, filter.keyword),
-    queryRows<ConductRecord>(db, sql`SELECT ${columns(filter.parentUserId ?? null)} ${FROM} WHERE ${condition} ORDER BY r.created_at DESC, r.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
-  ]);
-  return { ...counted, rows };
+/** Conduct records newest first (platform/listPage.ts): names and replies for the page's records only. */
+export function pageConduct(db: DbOrTx, filter: ConductFilter, page: { offset: number; limit: number }): Promise<PagedResult<ConductRecord>> {
+  return pageOfList<ConductRecord>(
+    db,
+    filter.keyword,
+    {
+      matching: sql`SELECT r.id, r.created_at FROM conduct_records r WHERE ${where(filter)}`,
+      order: { orderBy: sql`m.created_at DESC, m.id DESC` },
+      details: { columns: columns(filter.parentUserId ?? null), joins: sql`JOIN (${TABLES}) ON r.id = chosen.id` },
+    },
+    page,
+  );
 }
 
 export async function conductById(db: DbOrTx, id: number, me: number | null = null, lock = false): Promise<ConductRecord | null> {
-  const [row] = await queryRows<ConductRecord>(db, sql`SELECT ${columns(me)} ${FROM} WHERE r.id = ${id} ${lock ? sql`FOR UPDATE OF r` : sql``}`);
+  const [row] = await queryRows<ConductRecord>(db, sql`SELECT ${columns(me)} FROM ${TABLES} WHERE r.id = ${id} ${lock ? sql`FOR UPDATE OF r` : sql``}`);
   return row ?? null;
 }
 

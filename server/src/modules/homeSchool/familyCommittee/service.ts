@@ -12,7 +12,8 @@ import { familyCommitteeMembers, students, users } from '../../../db/schema/inde
 import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { keywordColumns, matchKeywordAcross } from '../../../platform/keyword.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
@@ -27,9 +28,8 @@ export const committeeList = defineList({
 type Search = ReturnType<typeof committeeList.parse>['search'];
 
 /** The keyword: the parent's name or initials, the child's name, initials or number. */
-const COMMITTEE_KEYWORD = keywordColumns(users.displayName, users.nameInitials, students.name, students.nameInitials, students.studentNumber);
-/** The keyword columns by the aliases of FROM below (users: the parent). */
-const inCommittee = aliased({ users: 'u', students: 's' });
+const PARENT_KEYWORD = keywordColumns(users.displayName, users.nameInitials);
+const CHILD_KEYWORD = keywordColumns(students.name, students.nameInitials, students.studentNumber);
 
 const isOffice = (caller: Caller) => caller.permissions.has(FAMILY_COMMITTEE_PERMISSIONS.all);
 const isReviewer = (caller: Caller) => caller.permissions.has(FAMILY_COMMITTEE_PERMISSIONS.review);
@@ -57,8 +57,8 @@ function columns(caller: Caller): SQL {
     m.reviewed_at AS "reviewedRaw", m.created_at AS "createdRaw", m.parent_user_id = ${caller.auth.userId} AS mine, ${reviewable(caller)} AS reviewable`;
 }
 
-const FROM = sql`
-  FROM family_committee_members m
+const TABLES = sql`
+  family_committee_members m
   JOIN school_years y ON y.id = m.school_year_id
   JOIN users u ON u.id = m.parent_user_id
   JOIN students s ON s.id = m.student_id
@@ -77,19 +77,36 @@ function filters(caller: Caller, search: Search): SQL {
   if (search.scope === 'class') parts.push(sql`m.class_id IS NOT NULL`);
   if (search.status) parts.push(sql`m.status = ${search.status}`);
   if (search.post) parts.push(sql`m.post = ${search.post}`);
-  const keyword = matchKeyword(search.keyword, COMMITTEE_KEYWORD, inCommittee);
+  // By the application's own indexed keys, never one OR over the joined parent's and child's columns.
+  const keyword = matchKeywordAcross(search.keyword, [
+    { key: sql`m.parent_user_id`, columns: PARENT_KEYWORD },
+    { key: sql`m.student_id`, columns: CHILD_KEYWORD },
+  ]);
   if (keyword) parts.push(keyword);
   return sql.join(parts, sql` AND `);
 }
 
+/**
+ * The applications (platform/listPage.ts): the matches carry what the sorts read, under the names the sort
+ * columns use (`m.created_at`, `m.post`, `m.status`; the class's `c.sort` through the order's join).
+ */
 export async function pageCommittee(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof committeeList.spec.sortColumns>, withTotal = true): Promise<PagedResult<CommitteeRow>> {
-  const where = filters(caller, request.search);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const rows = await queryRows<Raw>(db, sql`
-    SELECT ${columns(caller)} ${FROM} WHERE ${where}
-    ORDER BY ${committeeList.spec.sortColumns[request.sortField]} ${direction} NULLS FIRST, m.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const counted = withTotal ? await countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, request.search.keyword) : { total: rows.length };
-  return { ...counted, rows: rows.map(toRow) };
+  const found = await pageOfList<Raw>(
+    db,
+    request.search.keyword,
+    {
+      matching: sql`SELECT m.id, m.created_at, m.post, m.status, m.class_id FROM family_committee_members m WHERE ${filters(caller, request.search)}`,
+      order: {
+        joins: request.sortField === 'className' ? sql`LEFT JOIN classes c ON c.id = m.class_id` : sql``,
+        orderBy: sql`${committeeList.spec.sortColumns[request.sortField]} ${direction} NULLS FIRST, m.id ${direction}`,
+      },
+      details: { columns: columns(caller), joins: sql`JOIN (${TABLES}) ON m.id = chosen.id` },
+    },
+    request,
+  );
+  const rows = found.rows.map(toRow);
+  return withTotal ? { ...found, rows } : { total: rows.length, rows };
 }
 
 export async function committeeOptions(db: DbOrTx, caller: Caller): Promise<CommitteeOptions> {

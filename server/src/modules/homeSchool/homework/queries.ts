@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AssignmentProgress, HomeworkGrade, HomeworkStatus, MyHomeworkTab, PagedResult } from '@campus/contract';
 import { intArray, queryRows, type DbOrTx } from '../../../db/client.ts';
 import { assignments, students } from '../../../db/schema/index.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, keywordColumns, matchKeyword, matchKeywordAcross } from '../../../platform/keyword.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 
 /** The title box of the teacher's assignments and of a family's homework. */
 const TITLE_KEYWORD = keywordColumns(assignments.title);
@@ -38,7 +39,9 @@ export interface AssignmentRecord extends AssignmentFacts {
 /** A teaching class is an elective session: its course, and when it meets (day-period). */
 export const teachingClassName = (session: string, course: string) => sql.raw(`${course}.name || ' (' || ${session}.day || '-' || ${session}.period || ')'`);
 
-const ids = (column: SQL) => sql`(SELECT jsonb_array_elements_text(${column})::int)`;
+// An array rather than `IN (SELECT …)`: the planner cannot see how few ids a row holds and hashed the
+// whole classes table for each row (3 ms a row), where `= ANY` is a lookup by primary key.
+const ids = (column: SQL) => sql`ANY(ARRAY(SELECT jsonb_array_elements_text(${column})::int))`;
 
 const PROGRESS = sql`
   LEFT JOIN LATERAL (
@@ -59,9 +62,9 @@ const FACT_COLUMNS = sql`
 const COLUMNS = sql`
   ${FACT_COLUMNS},
   a.class_ids AS "classIds", a.teaching_class_ids AS "teachingClassIds", a.student_ids AS "studentIds",
-  ARRAY(SELECT c.name FROM classes c WHERE c.id IN ${ids(sql`a.class_ids`)} ORDER BY c.code)
-    || ARRAY(SELECT ${teachingClassName('es', 'co')} FROM elective_sessions es JOIN courses co ON co.id = es.course_id WHERE es.id IN ${ids(sql`a.teaching_class_ids`)} ORDER BY co.name, es.id)
-    || ARRAY(SELECT s.name FROM students s WHERE s.id IN ${ids(sql`a.student_ids`)} ORDER BY s.student_number) AS "targetNames",
+  ARRAY(SELECT c.name FROM classes c WHERE c.id = ${ids(sql`a.class_ids`)} ORDER BY c.code)
+    || ARRAY(SELECT ${teachingClassName('es', 'co')} FROM elective_sessions es JOIN courses co ON co.id = es.course_id WHERE es.id = ${ids(sql`a.teaching_class_ids`)} ORDER BY co.name, es.id)
+    || ARRAY(SELECT s.name FROM students s WHERE s.id = ${ids(sql`a.student_ids`)} ORDER BY s.student_number) AS "targetNames",
   jsonb_build_object('total', p.total, 'submitted', p.submitted, 'corrected', p.corrected, 'late', p.late, 'missing', p.missing, 'waiting', p.waiting, 'toRevise', p."toRevise") AS progress`;
 
 const FROM = sql`FROM assignments a LEFT JOIN users pu ON pu.id = a.publisher_user_id ${PROGRESS}`;
@@ -83,17 +86,19 @@ function assignmentWhere(filter: AssignmentFilter): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-export async function pageAssignments(db: DbOrTx, filter: AssignmentFilter, page: { offset: number; limit: number }): Promise<PagedResult<AssignmentRecord>> {
-  const where = assignmentWhere(filter);
-  const [counted, rows] = await Promise.all([
-    countMatches(db, sql`SELECT 1 FROM assignments a WHERE ${where}`, filter.title),
-    // The page's assignments first, then their names and progress: the lateral counts run for these rows only.
-    queryRows<AssignmentRecord>(db, sql`
-      SELECT ${COLUMNS} FROM (SELECT a.id FROM assignments a WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT ${page.limit} OFFSET ${page.offset}) picked
-      JOIN assignments a ON a.id = picked.id LEFT JOIN users pu ON pu.id = a.publisher_user_id ${PROGRESS}
-      ORDER BY a.created_at DESC, a.id DESC`),
-  ]);
-  return { ...counted, rows };
+/** The teacher's assignments newest first, in the shape of every large list (platform/listPage.ts). */
+export function pageAssignments(db: DbOrTx, filter: AssignmentFilter, page: { offset: number; limit: number }): Promise<PagedResult<AssignmentRecord>> {
+  return pageOfList<AssignmentRecord>(
+    db,
+    filter.title,
+    {
+      matching: sql`SELECT a.id, a.created_at FROM assignments a WHERE ${assignmentWhere(filter)}`,
+      order: { orderBy: sql`m.created_at DESC, m.id DESC` },
+      // Names and progress for the page's assignments only: the lateral counts read each one's works.
+      details: { columns: COLUMNS, joins: sql`JOIN assignments a ON a.id = chosen.id LEFT JOIN users pu ON pu.id = a.publisher_user_id ${PROGRESS}` },
+    },
+    page,
+  );
 }
 
 export async function assignmentById(db: DbOrTx, id: number): Promise<AssignmentRecord | null> {
@@ -149,9 +154,12 @@ const WORK_COLUMNS = sql`
   w.revision_text AS "revisionText", w.revision_files AS "revisionFiles", w.revised_at AS "revisedAt", ru.display_name AS "revisedByName",
   w.comment, w.score::float8 AS score, w.grade, w.corrected_at AS "correctedAt", cu.display_name AS "correctedByName"`;
 
-const WORK_FROM = sql`
-  FROM homework_works w JOIN students s ON s.id = w.student_id LEFT JOIN classes c ON c.id = s.class_id
+/** A work's names, joined to `w`. */
+const WORK_NAMES = sql`
+  JOIN students s ON s.id = w.student_id LEFT JOIN classes c ON c.id = s.class_id
   LEFT JOIN users su ON su.id = w.submitted_by_user_id LEFT JOIN users ru ON ru.id = w.revised_by_user_id LEFT JOIN users cu ON cu.id = w.corrected_by_user_id`;
+
+const WORK_FROM = sql`FROM homework_works w ${WORK_NAMES}`;
 
 /** The teacher's filter of one assignment's students. */
 export type WorkFilter = { status?: 'missing' | 'waiting' | 'late' | HomeworkStatus; keyword?: string };
@@ -162,18 +170,25 @@ function workWhere(assignmentId: number, filter: WorkFilter): SQL {
   else if (filter.status === 'waiting') parts.push(sql`w.status IN ('submitted', 'to_check', 'revised_pending')`);
   else if (filter.status === 'late') parts.push(sql`w.late`);
   else if (filter.status) parts.push(sql`w.status = ${filter.status}`);
-  const keyword = matchKeyword(filter.keyword, WORK_KEYWORD, aliased('s'));
+  // The students matching, by their keyword indexes, among the assignment's works by its key.
+  const keyword = matchKeywordAcross(filter.keyword, [{ key: sql`w.student_id`, columns: WORK_KEYWORD }]);
   if (keyword) parts.push(keyword);
   return sql.join(parts, sql` AND `);
 }
 
-export async function pageWorks(db: DbOrTx, assignmentId: number, filter: WorkFilter, page: { offset: number; limit: number }): Promise<PagedResult<WorkRecord>> {
-  const where = workWhere(assignmentId, filter);
-  const [counted, rows] = await Promise.all([
-    countMatches(db, sql`SELECT 1 FROM homework_works w JOIN students s ON s.id = w.student_id WHERE ${where}`, filter.keyword),
-    queryRows<WorkRecord>(db, sql`SELECT ${WORK_COLUMNS} ${WORK_FROM} WHERE ${where} ORDER BY c.code NULLS LAST, s.student_number LIMIT ${page.limit} OFFSET ${page.offset}`),
-  ]);
-  return { ...counted, rows };
+/** One assignment's works by class and student number (platform/listPage.ts); a work's key within it is its student. */
+export function pageWorks(db: DbOrTx, assignmentId: number, filter: WorkFilter, page: { offset: number; limit: number }): Promise<PagedResult<WorkRecord>> {
+  return pageOfList<WorkRecord>(
+    db,
+    filter.keyword,
+    {
+      matching: sql`SELECT w.student_id AS id FROM homework_works w WHERE ${workWhere(assignmentId, filter)}`,
+      // The student number is unique: no further tie-breaker.
+      order: { joins: sql`JOIN students s ON s.id = m.id LEFT JOIN classes c ON c.id = s.class_id`, orderBy: sql`c.code NULLS LAST, s.student_number` },
+      details: { columns: WORK_COLUMNS, joins: sql`JOIN homework_works w ON w.assignment_id = ${assignmentId} AND w.student_id = chosen.id ${WORK_NAMES}` },
+    },
+    page,
+  );
 }
 
 export async function worksOf(db: DbOrTx, assignmentId: number, studentIds: readonly number[], lock = false): Promise<WorkRecord[]> {

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ClassAudience, NoticeStatus, PagedResult } from '@campus/contract';
 import { intArray, queryRows, textArray, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { notices, users } from '../../../db/schema/index.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, keywordColumns, matchKeyword, matchKeywordAcross } from '../../../platform/keyword.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 
 /** The title box of the publishers' notices and events, and of 我的通知. */
 const TITLE_KEYWORD = keywordColumns(notices.title);
@@ -175,24 +176,27 @@ export interface NoticeListFilter {
   status?: NoticeStatus;
 }
 
-export async function pageNotices(db: DbOrTx, filter: NoticeListFilter, page: { offset: number; limit: number }): Promise<PagedResult<NoticeRecord>> {
-  const title = matchKeyword(filter.title, TITLE_KEYWORD, aliased('n'));
+/** A publisher's notices or events newest first (platform/listPage.ts): the page's ten are counted and named alone. */
+export function pageNotices(db: DbOrTx, filter: NoticeListFilter, page: { offset: number; limit: number }): Promise<PagedResult<NoticeRecord>> {
   const where = sql.join(
     [
       sql`n.kind = ${filter.kind}`,
-      filter.publisherUserId === null ? sql`` : sql`AND n.publisher_user_id = ${filter.publisherUserId}`,
-      title ? sql`AND ${title}` : sql``,
-      filter.status ? sql`AND n.status = ${filter.status}` : sql``,
+      filter.publisherUserId === null ? sql`TRUE` : sql`n.publisher_user_id = ${filter.publisherUserId}`,
+      matchKeyword(filter.title, TITLE_KEYWORD, aliased('n')) ?? sql`TRUE`,
+      filter.status ? sql`n.status = ${filter.status}` : sql`TRUE`,
     ],
-    sql` `,
+    sql` AND `,
   );
-  const [counted, rows] = await Promise.all([
-    countMatches(db, sql`SELECT 1 FROM notices n WHERE ${where}`, filter.title),
-    queryRows<NoticeRecord>(db, sql`
-      SELECT ${NOTICE_COLUMNS} FROM notices n LEFT JOIN users p ON p.id = n.publisher_user_id
-      WHERE ${where} ORDER BY n.created_at DESC, n.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
-  ]);
-  return { ...counted, rows };
+  return pageOfList<NoticeRecord>(
+    db,
+    filter.title,
+    {
+      matching: sql`SELECT n.id, n.created_at FROM notices n WHERE ${where}`,
+      order: { orderBy: sql`m.created_at DESC, m.id DESC` },
+      details: { columns: NOTICE_COLUMNS, joins: sql`JOIN notices n ON n.id = chosen.id LEFT JOIN users p ON p.id = n.publisher_user_id` },
+    },
+    page,
+  );
 }
 
 export interface ReceiptRecord {
@@ -240,26 +244,31 @@ export async function pageReceipts(
 ): Promise<PagedResult<ReceiptRecord> & { read: number; unread: number }> {
   const read = notice.readCount;
   const unread = Math.max(0, notice.recipientTotal - notice.readCount);
-  const keyword = matchKeyword(filter.keyword, RECIPIENT_KEYWORD, aliased('k'));
+  // The matching users by their keyword indexes, then their receipts by the notice's key: testing each
+  // receipt's user against the keyword read every user of a notice to 200,000 parents.
+  const keyword = matchKeywordAcross(filter.keyword, [{ key: sql`nr.user_id`, columns: RECIPIENT_KEYWORD }]);
   if (filter.answer || keyword) {
     const where = sql.join(
       [
         sql`nr.notice_id = ${notice.id}`,
         filter.read === '1' ? sql`nr.read_at IS NOT NULL` : filter.read === '0' ? sql`nr.read_at IS NULL` : sql`TRUE`,
         filter.answer === 'none' ? sql`nr.answer IS NULL` : filter.answer ? sql`nr.answer = ${filter.answer}` : sql`TRUE`,
-        keyword ? sql`EXISTS (SELECT 1 FROM users k WHERE k.id = nr.user_id AND ${keyword})` : sql`TRUE`,
+        keyword ?? sql`TRUE`,
       ],
       sql` AND `,
     );
-    const [counted, rows] = await Promise.all([
-      countMatches(db, sql`SELECT 1 FROM notice_recipients nr WHERE ${where}`, filter.keyword),
-      queryRows<ReceiptRecord>(db, sql`
-        WITH slice AS (
-          SELECT nr.* FROM notice_recipients nr WHERE ${where}
-          ORDER BY (nr.read_at IS NOT NULL), nr.user_id LIMIT ${page.limit} OFFSET ${page.offset})
-        SELECT ${RECEIPT_COLUMNS} FROM slice nr JOIN users u ON u.id = nr.user_id ORDER BY (nr.read_at IS NOT NULL), nr.user_id`),
-    ]);
-    return { ...counted, read, unread, rows };
+    // A receipt's key within its notice is its recipient.
+    const found = await pageOfList<ReceiptRecord>(
+      db,
+      filter.keyword,
+      {
+        matching: sql`SELECT nr.user_id AS id, nr.read_at IS NOT NULL AS read FROM notice_recipients nr WHERE ${where}`,
+        order: { orderBy: sql`m.read, m.id` },
+        details: { columns: RECEIPT_COLUMNS, joins: sql`JOIN notice_recipients nr ON nr.notice_id = ${notice.id} AND nr.user_id = chosen.id JOIN users u ON u.id = nr.user_id` },
+      },
+      page,
+    );
+    return { ...found, read, unread };
   }
   if (filter.read === '0') return { total: unread, read, unread, rows: await receiptSlice(db, notice.id, 'unread', page.offset, page.limit) };
   if (filter.read === '1') return { total: read, read, unread, rows: await receiptSlice(db, notice.id, 'read', page.offset, page.limit) };

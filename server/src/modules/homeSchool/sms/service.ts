@@ -5,7 +5,8 @@ import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import { smsMessages, students, users } from '../../../db/schema/index.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { keywordColumns, matchKeywordAcross } from '../../../platform/keyword.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { smsChannelOf, type SmsMessage } from '../../../platform/sms.ts';
 import { formatLocalTime } from '../../../platform/schoolClock.ts';
 
@@ -98,12 +99,12 @@ export async function retrySms(db: Db, config: Pick<Config, 'sms'>, caller: Call
   return { ...(await dispatch(db, config, rows.map((row) => ({ id: row.id, phone: row.phone, text: row.content })))), withoutPhone: 0 };
 }
 
-/** The outbox's keyword: the phone, the text, the child's name or initials, the parent's name or initials. */
-const SMS_KEYWORD = keywordColumns(smsMessages.phone, smsMessages.content, students.name, students.nameInitials, users.displayName, users.nameInitials);
-/** The keyword columns by the aliases of the outbox query (users: the recipient). */
-const inOutbox = aliased({ students: 's', users: 'r', sms_messages: 'm' });
+/** The outbox's keyword: the phone, the text, the child's name or initials, the parent's (the recipient's) name or initials. */
+const MESSAGE_KEYWORD = keywordColumns(smsMessages.phone, smsMessages.content);
+const STUDENT_KEYWORD = keywordColumns(students.name, students.nameInitials);
+const RECIPIENT_KEYWORD = keywordColumns(users.displayName, users.nameInitials);
 
-/** The outbox: the caller's messages, or everyone's with the administrators' right, newest first. */
+/** The outbox: the caller's messages, or everyone's with the administrators' right, newest first (platform/listPage.ts). */
 export async function pageSms(
   db: DbOrTx,
   caller: Caller,
@@ -112,20 +113,30 @@ export async function pageSms(
 ): Promise<PagedResult<SmsRow>> {
   const parts: SQL[] = [seesAll(caller) ? sql`TRUE` : sql`m.sender_user_id = ${caller.auth.userId}`];
   if (search.state) parts.push(sql`m.state = ${search.state}`);
-  const keyword = matchKeyword(search.keyword, SMS_KEYWORD, inOutbox);
-  if (keyword) parts.push(keyword);
-  const where = sql.join(parts, sql` AND `);
-  const from = sql`FROM sms_messages m LEFT JOIN users r ON r.id = m.recipient_user_id LEFT JOIN users p ON p.id = m.sender_user_id
-    LEFT JOIN students s ON s.id = m.student_id LEFT JOIN classes c ON c.id = s.class_id`;
-  const [counted, rows] = await Promise.all([
-    countMatches(db, sql`SELECT 1 ${from} WHERE ${where}`, search.keyword),
-    queryRows<Omit<SmsRow, 'createdAt' | 'sentAt'> & { createdAt: Date; sentAt: Date | null }>(db, sql`
-      SELECT m.id, coalesce(p.display_name, '') AS "senderName", coalesce(r.display_name, '') AS "recipientName", coalesce(s.name, '') AS "studentName",
-             coalesce(c.name, '') AS "className", m.phone, m.content, m.state, m.channel, m.attempts, m.error, m.created_at AS "createdAt", m.sent_at AS "sentAt"
-      ${from} WHERE ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
+  // By the message's own indexed keys, never one OR over the joined child's and parent's columns.
+  const keyword = matchKeywordAcross(search.keyword, [
+    { key: sql`m.id`, columns: MESSAGE_KEYWORD },
+    { key: sql`m.student_id`, columns: STUDENT_KEYWORD },
+    { key: sql`m.recipient_user_id`, columns: RECIPIENT_KEYWORD },
   ]);
+  if (keyword) parts.push(keyword);
+  const found = await pageOfList<Omit<SmsRow, 'createdAt' | 'sentAt'> & { createdAt: Date; sentAt: Date | null }>(
+    db,
+    search.keyword,
+    {
+      matching: sql`SELECT m.id, m.created_at FROM sms_messages m WHERE ${sql.join(parts, sql` AND `)}`,
+      order: { orderBy: sql`m.created_at DESC, m.id DESC` },
+      details: {
+        columns: sql`m.id, coalesce(p.display_name, '') AS "senderName", coalesce(r.display_name, '') AS "recipientName", coalesce(s.name, '') AS "studentName",
+             coalesce(c.name, '') AS "className", m.phone, m.content, m.state, m.channel, m.attempts, m.error, m.created_at AS "createdAt", m.sent_at AS "sentAt"`,
+        joins: sql`JOIN sms_messages m ON m.id = chosen.id LEFT JOIN users r ON r.id = m.recipient_user_id LEFT JOIN users p ON p.id = m.sender_user_id
+          LEFT JOIN students s ON s.id = m.student_id LEFT JOIN classes c ON c.id = s.class_id`,
+      },
+    },
+    page,
+  );
   return {
-    ...counted,
-    rows: rows.map((row) => ({ ...row, createdAt: formatLocalTime(new Date(row.createdAt)), sentAt: row.sentAt ? formatLocalTime(new Date(row.sentAt)) : null })),
+    ...found,
+    rows: found.rows.map((row) => ({ ...row, createdAt: formatLocalTime(new Date(row.createdAt)), sentAt: row.sentAt ? formatLocalTime(new Date(row.sentAt)) : null })),
   };
 }

@@ -15,7 +15,8 @@ import {
 import { intArray, jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { surveys } from '../../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { schoolInstant } from '../../../platform/schoolClock.ts';
 import { taughtClassIds } from '../../../platform/scope.ts';
@@ -41,7 +42,10 @@ function filters(caller: Caller, search: Search, extra: SQL = sql`TRUE`): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-/** The caller's surveys (every survey with the administrators' right); `publishedOnly` for the statistics page. */
+/**
+ * The caller's surveys (every survey with the administrators' right); `publishedOnly` for the statistics
+ * page. In the shape of every large list (platform/listPage.ts): the matches carry the chosen sort's column.
+ */
 export async function pageSurveys(
   db: DbOrTx,
   caller: Caller,
@@ -50,13 +54,17 @@ export async function pageSurveys(
 ): Promise<PagedResult<SurveyRow>> {
   const where = filters(caller, request.search, publishedOnly ? sql`s.published` : sql`TRUE`);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const [rows, counted] = await Promise.all([
-    queryRows<RawRow>(db, sql`
-      SELECT ${rowColumns(caller)} ${FROM} WHERE ${where}
-      ORDER BY ${surveyList.spec.sortColumns[request.sortField]} ${direction}, s.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`),
-    countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, request.search.keyword),
-  ]);
-  return { ...counted, rows: rows.map(toRow) };
+  const found = await pageOfList<RawRow>(
+    db,
+    request.search.keyword,
+    {
+      matching: sql`SELECT s.id, ${surveyList.spec.sortColumns[request.sortField]} AS sorted FROM surveys s WHERE ${where}`,
+      order: { orderBy: sql`m.sorted ${direction}, m.id ${direction}` },
+      details: { columns: rowColumns(caller), joins: sql`JOIN surveys s ON s.id = chosen.id LEFT JOIN users u ON u.id = s.owner_user_id` },
+    },
+    request,
+  );
+  return { ...found, rows: found.rows.map(toRow) };
 }
 
 export async function getSurvey(db: DbOrTx, caller: Caller, id: number): Promise<SurveyDetail> {
