@@ -18,7 +18,8 @@ import { electiveDeclarations, staff } from '../../../db/schema/index.ts';
 import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, keywordColumns, matchKeyword, matchKeywordAcross } from '../../../platform/keyword.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
@@ -28,22 +29,23 @@ import { dayName, ownerBusy, periodName, sendMessages, staffIdOf } from '../comm
 
 export const declarationList = defineList({
   search: declarationSearchSchema,
-  sortColumns: { name: sql`d.name`, updatedAt: sql`d.updated_at`, teacherName: sql`st.name`, status: sql`d.status` },
+  // Over the matches `m` that pageDeclarations pages through, the teacher joined as `st` for their name.
+  sortColumns: { name: sql`m.name`, updatedAt: sql`m.updated_at`, teacherName: sql`st.name`, status: sql`m.status` },
   defaultSort: { field: 'updatedAt', order: 'desc' },
   tieBreaker: electiveDeclarations.id,
 });
 type Search = ReturnType<typeof declarationList.parse>['search'];
 
 /** The list's keyword: the course's name, or its teacher's name or initials. */
-const DECLARATION_KEYWORD = keywordColumns(electiveDeclarations.name, staff.name, staff.nameInitials);
-/** The keyword columns by their aliases in FROM below. */
-const inDeclarationList = aliased({ staff: 'st', elective_declarations: 'd' });
+const NAME_KEYWORD = keywordColumns(electiveDeclarations.name);
+const TEACHER_KEYWORD = keywordColumns(staff.name, staff.nameInitials);
 
 /** The office reads every declaration; a teacher their own. */
 const seesAll = (caller: Caller) => caller.permissions.has(ELECTIVE_PERMISSIONS.approve);
 
+/** Declarations `d` the caller sees, by the declaration's own columns. */
 function visible(caller: Caller): SQL {
-  return seesAll(caller) ? sql`TRUE` : sql`st.user_id = ${caller.auth.userId}`;
+  return seesAll(caller) ? sql`TRUE` : sql`d.teacher_id IN (SELECT own.id FROM staff own WHERE own.user_id = ${caller.auth.userId})`;
 }
 
 function columns(caller: Caller): SQL {
@@ -61,8 +63,8 @@ function columns(caller: Caller): SQL {
     (st.user_id = ${caller.auth.userId} AND d.status IN ('declarable', 'rejected') AND t.end_date >= ${schoolToday()}::date) AS editable`;
 }
 
-const FROM = sql`
-  FROM elective_declarations d
+const TABLES = sql`
+  elective_declarations d
   JOIN terms t ON t.id = d.term_id
   JOIN staff st ON st.id = d.teacher_id
   JOIN classrooms cr ON cr.id = d.classroom_id
@@ -70,6 +72,7 @@ const FROM = sql`
   LEFT JOIN periods pe ON pe.sort = d.period
   LEFT JOIN users ru ON ru.id = d.reviewed_by_user_id
   LEFT JOIN elective_sessions es ON es.id = d.session_id`;
+const FROM = sql`FROM ${TABLES}`;
 
 type Raw = Omit<DeclarationRow, 'lectures' | 'gradeNames' | 'reviewedAt' | 'updatedAt'> & {
   lectures: string[] | string;
@@ -87,23 +90,33 @@ const toRow = ({ reviewedAtRaw, updatedAtRaw, ...raw }: Raw): DeclarationRow => 
   updatedAt: schoolMinute(updatedAtRaw),
 });
 
+/** Conditions on declarations `d`; the keyword by the declaration's name and its indexed teacher. */
 function filters(caller: Caller, search: Search): SQL {
   const parts: SQL[] = [visible(caller)];
   if (search.termId) parts.push(sql`d.term_id = ${search.termId}`);
   if (search.status) parts.push(sql`d.status = ${search.status}`);
-  const keyword = matchKeyword(search.keyword, DECLARATION_KEYWORD, inDeclarationList);
-  if (keyword) parts.push(keyword);
+  const name = matchKeyword(search.keyword, NAME_KEYWORD, aliased('d'));
+  const teacher = matchKeywordAcross(search.keyword, [{ key: sql`d.teacher_id`, columns: TEACHER_KEYWORD }]);
+  if (name && teacher) parts.push(sql`(${name} OR ${teacher})`);
   return sql.join(parts, sql` AND `);
 }
 
 export async function pageDeclarations(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof declarationList.spec.sortColumns>): Promise<PagedResult<DeclarationRow>> {
-  const where = filters(caller, request.search);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const rows = await queryRows<Raw>(db, sql`
-    SELECT ${columns(caller)} ${FROM} WHERE ${where}
-    ORDER BY ${declarationList.spec.sortColumns[request.sortField]} ${direction}, d.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const counted = await countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, request.search.keyword);
-  return { ...counted, rows: rows.map(toRow) };
+  const found = await pageOfList<Raw>(
+    db,
+    request.search.keyword,
+    {
+      matching: sql`SELECT d.id, d.name, d.updated_at, d.status, d.teacher_id FROM elective_declarations d WHERE ${filters(caller, request.search)}`,
+      order: {
+        joins: request.sortField === 'teacherName' ? sql`JOIN staff st ON st.id = m.teacher_id` : undefined,
+        orderBy: sql`${declarationList.spec.sortColumns[request.sortField]} ${direction}, m.id ${direction}`,
+      },
+      details: { columns: columns(caller), joins: sql`JOIN (${TABLES}) ON d.id = chosen.id` },
+    },
+    request,
+  );
+  return { ...found, rows: found.rows.map(toRow) };
 }
 
 export async function getDeclaration(db: DbOrTx, caller: Caller, id: number): Promise<DeclarationRow> {

@@ -21,9 +21,11 @@ import { students } from '../../../db/schema/index.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolInstant, schoolMinute } from '../../../platform/schoolClock.ts';
 import { ownStudentIds } from '../../../platform/scope.ts';
+import { inClasses } from '../../scores/maintenance/service.ts';
 import { localName, termList } from '../../timetable/views/queries.ts';
 import { sendMessages } from '../common.ts';
 
@@ -237,6 +239,11 @@ const choiceNames = (language: Language, ids: SQL) => sql`
 /** The students' and the changes' keyword: a student's name, its pinyin initials or number. */
 const STUDENT_KEYWORD = keywordColumns(students.name, students.nameInitials, students.studentNumber);
 
+/**
+ * A batch's students (the grade's, in school) with their choices and classes. The batch is looked up for its
+ * grade alone beside the page: its row in the list (batchById) counts the grade's students and choices,
+ * 20 ms at a district's scale.
+ */
 export async function pageShiftStudents(
   db: DbOrTx,
   language: Language,
@@ -244,8 +251,10 @@ export async function pageShiftStudents(
   search: { keyword?: string; classId?: number; chosen?: string; combination?: string },
   page: { offset: number; limit: number },
 ): Promise<PagedResult<ShiftStudentRow>> {
-  const batch = await batchById(db, language, batchId);
-  const conditions: SQL[] = [sql`c.grade_id = ${batch.gradeId}`, sql`s.in_school_status = '1'`];
+  const conditions: SQL[] = [
+    inClasses(sql`SELECT c.id FROM classes c WHERE c.grade_id = (SELECT b.grade_id FROM shift_batches b WHERE b.id = ${batchId})`, search.keyword),
+    sql`s.in_school_status = '1'`,
+  ];
   const keyword = matchKeyword(search.keyword, STUDENT_KEYWORD, aliased('s'));
   if (keyword) conditions.push(keyword);
   if (search.classId) conditions.push(sql`s.class_id = ${search.classId}`);
@@ -255,14 +264,28 @@ export async function pageShiftStudents(
     const ids = search.combination.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0).sort((a, b) => a - b);
     conditions.push(sql`ch.batch_course_ids = ${intArray(ids)}`);
   }
-  const from = sql`FROM students s JOIN classes c ON c.id = s.class_id LEFT JOIN shift_choices ch ON ch.batch_id = ${batchId} AND ch.student_id = s.id WHERE ${sql.join(conditions, sql` AND `)}`;
-  const counted = await countMatches(db, sql`SELECT 1 ${from}`, search.keyword);
-  const rows = await queryRows<Omit<ShiftStudentRow, 'updatedAt'> & { updatedRaw: Date | string | null }>(db, sql`
-    SELECT s.id AS "studentId", s.student_number AS "studentNumber", s.name, s.gender, c.name AS "className",
-      coalesce(ch.batch_course_ids, '{}') AS "batchCourseIds", ${choiceNames(language, sql`ch.batch_course_ids`)} AS "choiceNames", ch.updated_at AS "updatedRaw",
-      coalesce((SELECT array_agg(sc.name ORDER BY sc.block) FROM shift_class_students m JOIN shift_classes sc ON sc.id = m.shift_class_id
-                WHERE sc.batch_id = ${batchId} AND m.student_id = s.id), '{}') AS "shiftClasses"
-    ${from} ORDER BY c.sort, c.id, s.student_number LIMIT ${page.limit} OFFSET ${page.offset}`);
+  const choice = sql`LEFT JOIN shift_choices ch ON ch.batch_id = ${batchId} AND ch.student_id = s.id`;
+  const [[batch], found] = await Promise.all([
+    queryRows(db, sql`SELECT 1 FROM shift_batches WHERE id = ${batchId}`, { prepared: true }),
+    pageOfList<Omit<ShiftStudentRow, 'updatedAt'> & { updatedRaw: Date | string | null }>(
+      db,
+      search.keyword,
+      {
+        matching: sql`SELECT s.id, s.class_id, s.student_number FROM students s ${search.chosen || search.combination ? choice : sql``} WHERE ${sql.join(conditions, sql` AND `)}`,
+        order: { joins: sql`JOIN classes c ON c.id = m.class_id`, orderBy: sql`c.sort, c.id, m.student_number, m.id` },
+        details: {
+          columns: sql`s.id AS "studentId", s.student_number AS "studentNumber", s.name, s.gender, c.name AS "className",
+            coalesce(ch.batch_course_ids, '{}') AS "batchCourseIds", ${choiceNames(language, sql`ch.batch_course_ids`)} AS "choiceNames", ch.updated_at AS "updatedRaw",
+            coalesce((SELECT array_agg(sc.name ORDER BY sc.block) FROM shift_class_students m JOIN shift_classes sc ON sc.id = m.shift_class_id
+                      WHERE sc.batch_id = ${batchId} AND m.student_id = s.id), '{}') AS "shiftClasses"`,
+          joins: sql`JOIN students s ON s.id = chosen.id JOIN classes c ON c.id = s.class_id ${choice}`,
+        },
+      },
+      page,
+    ),
+  ]);
+  if (!batch) throw badRequest('shift.parametersLost');
+  const { rows, ...counted } = found;
   return { rows: rows.map(({ updatedRaw, ...row }) => ({ ...row, updatedAt: updatedRaw ? schoolMinute(updatedRaw) : null })), ...counted };
 }
 

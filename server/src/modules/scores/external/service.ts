@@ -21,10 +21,12 @@ import type { AuthContext } from '../../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { defineList, type ListRequest } from '../../../platform/listing.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { isStaff, ownStudentIds } from '../../../platform/scope.ts';
 import { localName } from '../../timetable/views/queries.ts';
+import { inClasses } from '../maintenance/service.ts';
 import { buildExternalWorkbook, readExternalWorkbook, type ImportError, type WorkbookSubject } from './excel.ts';
 
 /**
@@ -273,11 +275,12 @@ export function totalOf(cells: Record<string, ExternalCell>): number | null {
   return scores.length ? scores.reduce((sum, score) => sum + hundredths(score), 0) / 100 : null;
 }
 
-const SCORE_SORTS: Record<string, SQL> = {
-  studentNumber: sql`s.student_number`,
-  name: sql`s.name`,
-  total: sql`total`,
-  districtRank: sql`r.district_rank`,
+/** The grid's sorts over its matches `m` (externalScoresPage), the results' columns carried only for their sorts. */
+const SCORE_SORTS: Record<string, { column: SQL; carried?: SQL }> = {
+  studentNumber: { column: sql`m.student_number` },
+  name: { column: sql`m.name` },
+  total: { column: sql`m.total`, carried: sql`(SELECT sum((v.value ->> 'score')::numeric) FROM jsonb_each(r.scores) v WHERE jsonb_typeof(v.value -> 'score') = 'number') AS total` },
+  districtRank: { column: sql`m.district_rank`, carried: sql`r.district_rank` },
 };
 
 interface ScoreRowRaw extends Omit<ExternalScoreRow, 'cells' | 'total' | 'updatedAt'> {
@@ -285,32 +288,46 @@ interface ScoreRowRaw extends Omit<ExternalScoreRow, 'cells' | 'total' | 'update
   updatedAtRaw: Date | string | null;
 }
 
-/** The grade's students at school (a class, a keyword on name or number) with their scores, a page of them. */
+/**
+ * The grade's students at school (a class, a keyword on name or number) with their scores, a page of them.
+ * The exam is read beside the page, which finds its grade itself.
+ */
 export async function externalScoresPage(
   db: DbOrTx,
   input: { examId: number; classId?: number; keyword?: string; currPage: number; limit: number; sortField: string; order: string },
   language: Language,
 ): Promise<ExternalScoresPage> {
-  const exam = await findExternalExam(db, input.examId, language);
   if (input.sortField && !Object.hasOwn(SCORE_SORTS, input.sortField)) throw badRequest('paging.badSortField');
-  const parts: SQL[] = [sql`c.grade_id = ${exam.gradeId}`, AT_SCHOOL];
+  const sort = input.sortField ? SCORE_SORTS[input.sortField]! : undefined;
+  const parts: SQL[] = [inClasses(sql`SELECT c.id FROM classes c WHERE c.grade_id = (SELECT e.grade_id FROM external_exams e WHERE e.id = ${input.examId})`, input.keyword), AT_SCHOOL];
   if (input.classId) parts.push(sql`s.class_id = ${input.classId}`);
   const keyword = matchKeyword(input.keyword, STUDENT_KEYWORD, aliased('s'));
   if (keyword) parts.push(keyword);
-  const where = sql.join(parts, sql` AND `);
   const direction = input.order === 'desc' ? sql`DESC` : sql`ASC`;
-  const order = input.sortField ? sql`${SCORE_SORTS[input.sortField]!} ${direction} NULLS LAST, s.student_number` : sql`c.sort, c.id, s.student_number`;
-  const rows = await queryRows<ScoreRowRaw>(db, sql`
-    SELECT s.id AS "studentId", s.student_number AS "studentNumber", s.name, c.name AS "className",
-      r.scores AS cells, r.district_rank AS "districtRank", r.updated_at AS "updatedAtRaw",
-      (SELECT sum((v.value ->> 'score')::numeric) FROM jsonb_each(r.scores) v WHERE jsonb_typeof(v.value -> 'score') = 'number') AS total
-    FROM students s JOIN classes c ON c.id = s.class_id
-    LEFT JOIN external_exam_results r ON r.exam_id = ${exam.id} AND r.student_id = s.id
-    WHERE ${where}
-    ORDER BY ${order} LIMIT ${input.limit} OFFSET ${input.currPage * input.limit}`);
-  // totalCapped goes out too: the contract's ExternalScoresPage lacks it yet.
-  const counted = await countMatches(db, sql`SELECT 1 FROM students s JOIN classes c ON c.id = s.class_id WHERE ${where}`, input.keyword);
+  const result = sql`LEFT JOIN external_exam_results r ON r.exam_id = ${input.examId} AND r.student_id = s.id`;
+  const [exam, found] = await Promise.all([
+    findExternalExam(db, input.examId, language),
+    // totalCapped goes out too: the contract's ExternalScoresPage lacks it yet.
+    pageOfList<ScoreRowRaw>(
+      db,
+      input.keyword,
+      {
+        matching: sql`SELECT s.id, s.class_id, s.student_number, s.name${sort?.carried ? sql`, ${sort.carried}` : sql``}
+          FROM students s ${sort?.carried ? result : sql``} WHERE ${sql.join(parts, sql` AND `)}`,
+        order: sort
+          ? { orderBy: sql`${sort.column} ${direction} NULLS LAST, m.student_number, m.id` }
+          : { joins: sql`JOIN classes c ON c.id = m.class_id`, orderBy: sql`c.sort, c.id, m.student_number, m.id` },
+        details: {
+          columns: sql`s.id AS "studentId", s.student_number AS "studentNumber", s.name, c.name AS "className",
+            r.scores AS cells, r.district_rank AS "districtRank", r.updated_at AS "updatedAtRaw"`,
+          joins: sql`JOIN students s ON s.id = chosen.id JOIN classes c ON c.id = s.class_id ${result}`,
+        },
+      },
+      { offset: input.currPage * input.limit, limit: input.limit },
+    ),
+  ]);
   const courseIds = new Set(exam.subjects.map((subject) => String(subject.courseId)));
+  const { rows, ...counted } = found;
   return {
     exam,
     ...counted,

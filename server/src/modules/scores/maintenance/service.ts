@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Language, MaintenanceBatches, MaintenancePage, MaintenanceRow, MaintenanceSubject, ScoreCell, ScoreCorrection, ScoreMark } from '@campus/contract';
 import { intArray, jsonValue, queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import { students } from '../../../db/schema/index.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, isShortKeyword, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { termChoice } from '../../shared/terms/service.ts';
 import { localName } from '../../timetable/views/queries.ts';
@@ -35,38 +36,64 @@ async function batchSubjects(db: DbOrTx, language: Language, batchId: number): P
       (SELECT coalesce(json_agg(json_build_object('id', i.id, 'name', i.name, 'maxScore', i.max_score::float8) ORDER BY i.sort, i.id), '[]'::json)
        FROM score_sub_items i WHERE i.batch_id = bs.batch_id AND i.course_id = bs.course_id) AS items
     FROM score_batch_subjects bs JOIN courses co ON co.id = bs.course_id JOIN score_systems ss ON ss.id = bs.score_system_id
-    WHERE bs.batch_id = ${batchId} ORDER BY co.sort, co.id`);
+    WHERE bs.batch_id = ${batchId} ORDER BY co.sort, co.id`, { prepared: true });
   return rows.map((row) => ({ ...row, items: jsonValue<MaintenanceSubject['items']>(row.items as string) ?? [] }));
 }
 
 /** The students' keyword: a name, its pinyin initials or a student number. */
 const STUDENT_KEYWORD = keywordColumns(students.name, students.nameInitials, students.studentNumber);
 
+/**
+ * Students `s` of the given classes, written for the keyword's generic plan (platform/listPage.ts). A short
+ * keyword's pieces and the classes combine as a BitmapAnd of two index lookups, which stays cheap for a
+ * common surname in one class as in a district's 247 (1.3 ms for 侯). A longer keyword's trigrams find a
+ * handful of students, which are then tested against the classes: the class index is kept out (`+ 0`) because
+ * the generic plan, taking a batch for ten classes, would rather read every student of its classes and test
+ * the keyword on each (13 ms for 王秀英 over a district batch's 9,872 students).
+ */
+export function inClasses(classIds: SQL, keyword: string | undefined): SQL {
+  return keyword?.trim() && !isShortKeyword(keyword.trim()) ? sql`s.class_id + 0 = ANY(ARRAY(${classIds}))` : sql`s.class_id = ANY(ARRAY(${classIds}))`;
+}
+
 export async function maintenancePage(
   db: DbOrTx,
   language: Language,
   input: { batchId: number; classId?: number; keyword?: string; currPage: number; limit: number },
 ): Promise<MaintenancePage> {
-  const [batch] = await queryRows(db, sql`SELECT 1 FROM score_batches WHERE id = ${input.batchId}`);
-  if (!batch) throw notFound();
-  const subjects = await batchSubjects(db, language, input.batchId);
   const keyword = matchKeyword(input.keyword, STUDENT_KEYWORD, aliased('s'));
-  const where = sql`s.class_id IN (SELECT bc.class_id FROM score_batch_classes bc WHERE bc.batch_id = ${input.batchId})
-    ${input.classId ? sql`AND s.class_id = ${input.classId}` : sql``}
-    ${keyword ? sql`AND ${keyword}` : sql``}`;
-  // totalCapped (a keyword's matches past the count's limit) goes out too: the contract's MaintenancePage lacks it yet.
-  const counted = await countMatches(db, sql`SELECT 1 FROM students s WHERE ${where}`, input.keyword);
-  const rows = await queryRows<Omit<MaintenanceRow, 'cells'> & { cells: unknown }>(db, sql`
-    SELECT s.id AS "studentId", s.student_number AS "studentNumber", s.name, c.name AS "className",
-      (SELECT coalesce(json_object_agg(sc.course_id::text, json_build_object('score', sc.score::float8, 'mark', sc.mark, 'parts', sc.sub_scores)), '{}'::json)
-       FROM scores sc WHERE sc.batch_id = ${input.batchId} AND sc.student_id = s.id) AS cells,
-      (SELECT sum(sc.score)::float8 FROM scores sc WHERE sc.batch_id = ${input.batchId} AND sc.student_id = s.id) AS total,
-      (SELECT count(*)::int FROM score_corrections sr WHERE sr.batch_id = ${input.batchId} AND sr.student_id = s.id) AS corrections
-    FROM students s JOIN classes c ON c.id = s.class_id
-    WHERE ${where}
-    ORDER BY c.sort, c.name, s.student_number
-    LIMIT ${input.limit} OFFSET ${input.currPage * input.limit}`);
-  return { subjects, ...counted, rows: rows.map((row) => ({ ...row, cells: jsonValue<MaintenanceRow['cells']>(row.cells as string) ?? {} })) };
+  const where = sql.join(
+    [
+      inClasses(sql`SELECT bc.class_id FROM score_batch_classes bc WHERE bc.batch_id = ${input.batchId}`, input.keyword),
+      input.classId ? sql`s.class_id = ${input.classId}` : sql`TRUE`,
+      keyword ?? sql`TRUE`,
+    ],
+    sql` AND `,
+  );
+  // The batch, its subjects and the page are independent reads: asked at once, a page waits for the slowest only.
+  const [[batch], subjects, found] = await Promise.all([
+    queryRows(db, sql`SELECT 1 FROM score_batches WHERE id = ${input.batchId}`, { prepared: true }),
+    batchSubjects(db, language, input.batchId),
+    // totalCapped (a keyword's matches past the count's limit) goes out too: the contract's MaintenancePage lacks it yet.
+    pageOfList<Omit<MaintenanceRow, 'cells'> & { cells: unknown }>(
+      db,
+      input.keyword,
+      {
+        matching: sql`SELECT s.id, s.class_id, s.student_number FROM students s WHERE ${where}`,
+        order: { joins: sql`JOIN classes c ON c.id = m.class_id`, orderBy: sql`c.sort, c.name, m.student_number, m.id` },
+        details: {
+          columns: sql`s.id AS "studentId", s.student_number AS "studentNumber", s.name, c.name AS "className",
+            (SELECT coalesce(json_object_agg(sc.course_id::text, json_build_object('score', sc.score::float8, 'mark', sc.mark, 'parts', sc.sub_scores)), '{}'::json)
+             FROM scores sc WHERE sc.batch_id = ${input.batchId} AND sc.student_id = s.id) AS cells,
+            (SELECT sum(sc.score)::float8 FROM scores sc WHERE sc.batch_id = ${input.batchId} AND sc.student_id = s.id) AS total,
+            (SELECT count(*)::int FROM score_corrections sr WHERE sr.batch_id = ${input.batchId} AND sr.student_id = s.id) AS corrections`,
+          joins: sql`JOIN students s ON s.id = chosen.id JOIN classes c ON c.id = s.class_id`,
+        },
+      },
+      { offset: input.currPage * input.limit, limit: input.limit },
+    ),
+  ]);
+  if (!batch) throw notFound();
+  return { subjects, ...found, rows: found.rows.map((row) => ({ ...row, cells: jsonValue<MaintenanceRow['cells']>(row.cells as string) ?? {} })) };
 }
 
 const sameParts = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
