@@ -1,6 +1,7 @@
 // The user flows of issue 2. Each flow gets a fresh browser context (own cookies and storage).
 import { profileFlows } from './records/profileFlows.mjs';
 import { componentFlows } from './shared/componentFlows.mjs';
+import { keywordFlows } from './shared/keywordFlows.mjs';
 import { systemFlows } from './system/systemFlows.mjs';
 import { peopleFlows } from './system/peopleFlows.mjs';
 import { menusDictsFlows } from './system/menusDictsFlows.mjs';
@@ -468,6 +469,8 @@ const platformFlows = [
   ...campusFlows,
   // Issue 4: classes, students and staff (web/e2e/system/peopleFlows.mjs).
   ...peopleFlows,
+  // Issue 18: keyword search of the people lists, one per business area (web/e2e/shared/keywordFlows.mjs); it only reads.
+  ...keywordFlows,
 ];
 
 /** System operations, the second factor, then the school's business areas in the order they were built. */

@@ -2,14 +2,16 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../client.ts';
 import { applicationFacts, decideWithin, startApproval, withdrawApplication } from '../../modules/applications/approvals/service.ts';
 import { leaveDuration } from '../../modules/applications/leave/service.ts';
+import { KEYWORD_PEOPLE } from './school.ts';
 // Issuing certificates on approval is registered by the certificates module.
 import '../../modules/applications/certificates/service.ts';
 
 /**
  * 申请审批 demo data (issue 14): the demo class's leave in every state — waiting for the class teacher
  * (T0002), waiting for the division director (T0001), approved and on leave today, rejected, withdrawn,
- * cancelled early (销假) — and staff leave and travel, one of them T0001's own travel that waits for
- * T0001 as their department's head (who cannot approve it) and for the principal.
+ * cancelled early (销假) — and two families' leave of the next class waiting for its class teacher; staff
+ * leave and travel, one of them T0001's own travel that waits for T0001 as their department's head (who
+ * cannot approve it) and for the principal.
  */
 /** Decides a seeded application's step as one of its approvers other than the applicant (`preferred` when among them). */
 export async function decideAsApprover(tx: Tx, id: number, decision: 'approve' | 'reject', comment: string, preferred: number): Promise<void> {
@@ -85,6 +87,16 @@ export async function seedApplications(tx: Tx): Promise<void> {
   await tx.execute(sql`UPDATE applications SET returned_at = ${day(-6, '12:00')}, cancel_note = '已退烧，下午返校。' WHERE id = ${cancelled}`);
   // A student's own application (a boarding student applying in person).
   await file({ type: 'studentLeave', applicant: (await queryRows<{ userId: number }>(tx, sql`SELECT user_id AS "userId" FROM students WHERE id = ${p7!.id}`))[0]!.userId, studentId: p7!.id, leaveType: '3', start: day(5, '13:30'), end: day(5, '17:00'), reason: '代表学校参加区科技节。', createdDaysAgo: 0 });
+  // Two families of the next class (初二(2)班), waiting for its class teacher: the students a keyword search is tried on.
+  const nextClassLeave: [string, string, Date, Date, string][] = [
+    [KEYWORD_PEOPLE.students.zhangWei.number, '3', day(2, '13:30'), day(2, '17:00'), '代表学校参加区青少年篮球联赛。'],
+    [KEYWORD_PEOPLE.students.hou.number, '1', day(1, '13:30'), day(1, '17:00'), '牙痛，下午去医院口腔科就诊。'],
+  ];
+  for (const [number, leaveType, start, end, reason] of nextClassLeave) {
+    const [child] = await queryRows<{ id: number; parentUserId: number }>(tx, sql`
+      SELECT s.id, (SELECT parent_user_id FROM guardians WHERE student_id = s.id ORDER BY parent_user_id LIMIT 1) AS "parentUserId" FROM students s WHERE s.student_number = ${number}`);
+    if (child?.parentUserId) await file({ type: 'studentLeave', applicant: child.parentUserId, studentId: child.id, leaveType, start, end, reason, createdDaysAgo: 0 });
+  }
 
   // Staff: T0002's leave waits for their department head; T0001's travel waits for T0001 (refused: their own)
   // and the principal; T0002's travel was approved.

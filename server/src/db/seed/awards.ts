@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../client.ts';
+import { KEYWORD_PEOPLE } from './school.ts';
 
 interface DemoPrize {
   name: string;
@@ -7,6 +8,8 @@ interface DemoPrize {
   /** How many students of the demo class get it (201911001 first when `demoStudent`). */
   given: number;
   demoStudent?: boolean;
+  /** Also given to the students of 初二(2)班 a keyword search is tried on. */
+  keywordPeople?: boolean;
 }
 
 interface DemoCompetition {
@@ -34,7 +37,7 @@ const COMPETITIONS: DemoCompetition[] = [
     content: '以“My Dream”为主题的英语演讲比赛，每位选手演讲 3 分钟，由外语组教师评分。',
     prizes: [
       { name: '最佳风采奖', winnerNumber: 2, given: 1, demoStudent: true },
-      { name: '优秀奖', winnerNumber: 10, given: 3 },
+      { name: '优秀奖', winnerNumber: 10, given: 3, keywordPeople: true },
     ],
   },
   {
@@ -47,7 +50,10 @@ const COMPETITIONS: DemoCompetition[] = [
   },
 ];
 
-/** Demo competitions, awards given to the demo class (201911001 among them) and an above-school award (once per database). */
+/**
+ * Demo competitions, awards given to the demo class (201911001 among them) and two students of the next class, and
+ * above-school awards (once per database).
+ */
 export async function seedAwards(tx: Tx): Promise<void> {
   const [existing] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM competitions) OR EXISTS (SELECT 1 FROM above_school_awards) AS any`);
   if (existing?.any) return;
@@ -59,6 +65,10 @@ export async function seedAwards(tx: Tx): Promise<void> {
   const classmates = (
     await queryRows<{ id: number }>(tx, sql`
       SELECT id FROM students WHERE class_id = ${demo.classId} AND id <> ${demo.studentId} AND in_school_status = '1' ORDER BY student_number LIMIT 20`)
+  ).map((row) => row.id);
+  const keywordPeople = (
+    await queryRows<{ id: number }>(tx, sql`
+      SELECT id FROM students WHERE student_number = ANY(${sql.param(Object.values(KEYWORD_PEOPLE.students).map((person) => person.number))}::text[]) ORDER BY student_number`)
   ).map((row) => row.id);
   let next = 0;
   for (const competition of COMPETITIONS) {
@@ -75,7 +85,11 @@ export async function seedAwards(tx: Tx): Promise<void> {
         INSERT INTO competition_prizes (competition_id, name, winner_number, awarded_on, starts_on, ends_on, publisher_user_id)
         SELECT ${row.id}, ${prize.name}, ${prize.winnerNumber}, ${heldOn} + 7, ${heldOn}, ${heldOn} + 30, publisher_user_id FROM competitions WHERE id = ${row.id}
         RETURNING id`);
-      const winners = [...(prize.demoStudent ? [demo.studentId] : []), ...classmates.slice(next, next + prize.given - (prize.demoStudent ? 1 : 0))];
+      const winners = [
+        ...(prize.demoStudent ? [demo.studentId] : []),
+        ...classmates.slice(next, next + prize.given - (prize.demoStudent ? 1 : 0)),
+        ...(prize.keywordPeople ? keywordPeople : []),
+      ];
       next += prize.given - (prize.demoStudent ? 1 : 0);
       if (winners.length === 0) continue;
       await tx.execute(sql`

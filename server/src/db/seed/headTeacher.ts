@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { checkRecordFields, isFieldProblem, type ClassRecordKind } from '@campus/contract';
 import { queryRows, type Tx } from '../client.ts';
 import { schoolToday } from '../../modules/timetable/views/service.ts';
+import { KEYWORD_PEOPLE } from './school.ts';
 
 /**
  * 班主任工作 demo data (issue 17): a believable term of the demo class teacher T0002's class (初二(1)班),
@@ -148,8 +149,8 @@ export async function seedHeadTeacher(tx: Tx): Promise<void> {
 
 /**
  * The school's other classes, for an administrator looking at any class: each class teacher has collected the
- * dues and spent some, held two class meetings, appointed a monitor, set the duty roster and seated the class
- * by student number. Set-based, so a district-sized school seeds as fast as a small one.
+ * dues and spent some, held two class meetings, appointed a monitor (初二(2)班 two commissioners more), set
+ * the duty roster and seated the class by student number. Set-based, so a district-sized school seeds as fast as a small one.
  */
 async function seedOtherClasses(tx: Tx, demoClassId: number, start: string, today: string): Promise<void> {
   const others = sql`(SELECT c.id, st.user_id AS teacher FROM classes c JOIN staff st ON st.id = c.class_teacher_id WHERE c.id <> ${demoClassId}
@@ -175,6 +176,18 @@ async function seedOtherClasses(tx: Tx, demoClassId: number, start: string, toda
     SELECT o.id, 'cadre', ${on(4)}, (SELECT id FROM terms WHERE is_current), '班长',
       jsonb_build_object('student', m.id, 'status', 'serving', 'dismissedOn', '', 'duties', '负责班级日常管理。'), ARRAY[m.id], o.teacher
     FROM ${others} o JOIN LATERAL (SELECT s.id FROM students s WHERE s.class_id = o.id ORDER BY s.student_number LIMIT 1) m ON TRUE`);
+  // 初二(2)班 also appointed its sports and study commissioners: the students a keyword search is tried on.
+  const commissioners: [string, string, string][] = [
+    [KEYWORD_PEOPLE.students.zhangWei.number, '体育委员', '组织课间操和体育活动，校运会报名。'],
+    [KEYWORD_PEOPLE.students.hou.number, '学习委员', '收发作业，组织学习小组。'],
+  ];
+  for (const [number, post, duties] of commissioners) {
+    await tx.execute(sql`
+      INSERT INTO class_records (class_id, kind, record_date, term_id, title, fields, student_ids, created_by_user_id)
+      SELECT o.id, 'cadre', ${on(4)}, (SELECT id FROM terms WHERE is_current), ${post},
+        jsonb_build_object('student', s.id, 'status', 'serving', 'dismissedOn', '', 'duties', ${duties}::text), ARRAY[s.id], o.teacher
+      FROM ${others} o JOIN students s ON s.class_id = o.id AND s.student_number = ${number}`);
+  }
   // Five duty groups by student number, Monday to Friday.
   await tx.execute(sql`
     INSERT INTO class_duty_days (class_id, day, leader_student_id, student_ids, tasks, updated_by_user_id)

@@ -3,6 +3,7 @@ import { translate } from '@campus/contract';
 import { deliverBatch, writeReceipts, type RecipientChoice } from '../../modules/homeSchool/notices/queries.ts';
 import { noticeLink, parsePickerValue } from '../../modules/homeSchool/notices/service.ts';
 import { queryRows, type Tx } from '../client.ts';
+import { KEYWORD_PEOPLE } from './school.ts';
 
 interface DemoNotice {
   publisher: string;
@@ -147,7 +148,12 @@ export async function seedNotices(tx: Tx): Promise<void> {
   }
 }
 
-/** Demo conduct records (表现发布) with and without replies, once per database. */
+type ConductSeed = { by: string; category: string; content: string; result: string; askReply: boolean; daysAgo: number; reply?: string };
+
+/**
+ * Demo conduct records (表现发布) with and without replies, once per database: the demo class's, and two of
+ * 初二(2)班 by its class teacher, of the students a keyword search is tried on.
+ */
 export async function seedConduct(tx: Tx): Promise<void> {
   const [existing] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM conduct_records) AS any`);
   if (existing?.any) return;
@@ -156,33 +162,45 @@ export async function seedConduct(tx: Tx): Promise<void> {
     WHERE s.class_id = (SELECT class_id FROM students s2 JOIN users u2 ON u2.id = s2.user_id WHERE u2.account = '201911001')
     ORDER BY (u.account = '201911001') DESC, s.student_number LIMIT 6`);
   if (students.length < 3) return;
-  const records: { by: string; student: number; category: string; content: string; result: string; askReply: boolean; daysAgo: number; reply?: string }[] = [
+  const records: (ConductSeed & { student: number })[] = [
     { by: 'T0002', student: 0, category: 'classroom', content: '本周语文课上积极发言，朗读《岳阳楼记》声情并茂，值得表扬。', result: 'praise', askReply: true, daysAgo: 3, reply: '谢谢老师的鼓励，我们会继续支持孩子多读书。' },
     { by: 'T0001', student: 0, category: 'homework', content: '数学练习册第三章有两道题未订正，请督促孩子周五前完成。', result: 'improve', askReply: true, daysAgo: 1 },
     { by: 'T0002', student: 1, category: 'labour', content: '主动承担班级卫生角的整理，认真负责。', result: 'praise', askReply: false, daysAgo: 5 },
     { by: 'T0002', student: 2, category: 'discipline', content: '午休时间在走廊追逐打闹，已当面提醒，请家长配合教育。', result: 'improve', askReply: true, daysAgo: 2, reply: '已和孩子沟通，以后会注意安全。' },
     { by: 'T0002', student: 3, category: 'activity', content: '在班级辩论赛中表现突出，获得最佳辩手。', result: 'praise', askReply: false, daysAgo: 6 },
   ];
-  for (const record of records) {
-    const student = students[record.student];
-    if (!student) continue;
-    const at = sql`now() - make_interval(days => ${record.daysAgo}) - interval '2 hours'`;
-    const [row] = await queryRows<{ id: number }>(tx, sql`
-      INSERT INTO conduct_records (student_id, publisher_user_id, category, content, result, ask_reply, created_at, updated_at)
-      SELECT ${student.id}, u.id, ${record.category}, ${record.content}, ${record.result}, ${record.askReply}, ${at}, ${at} FROM users u WHERE u.account = ${record.by}
-      RETURNING id`);
-    if (!row) continue;
-    const link = `/jxhd/bxhf?id=${row.id}`;
+  for (const record of records) await writeConduct(tx, students[record.student], record);
+  const nextClass: [string, Omit<ConductSeed, 'by'>][] = [
+    [KEYWORD_PEOPLE.students.zhangWei.number, { category: 'activity', content: '代表班级参加校运会男子 800 米，获得年级第二名，为班级争得荣誉。', result: 'praise', askReply: false, daysAgo: 4 }],
+    [KEYWORD_PEOPLE.students.hou.number, { category: 'homework', content: '作为学习委员每天按时收发作业，还主动帮助同学订正错题。', result: 'praise', askReply: true, daysAgo: 2, reply: '谢谢老师，孩子回家很开心。' }],
+  ];
+  for (const [number, record] of nextClass) {
+    const [student] = await queryRows<{ id: number; name: string; teacher: string }>(tx, sql`
+      SELECT s.id, s.name, tu.account AS teacher FROM students s JOIN classes c ON c.id = s.class_id
+      JOIN staff st ON st.id = c.class_teacher_id JOIN users tu ON tu.id = st.user_id WHERE s.student_number = ${number}`);
+    if (student) await writeConduct(tx, student, { ...record, by: student.teacher });
+  }
+}
+
+/** One conduct record with its message to the parents and the parent's reply, if any. */
+async function writeConduct(tx: Tx, student: { id: number; name: string } | undefined, record: ConductSeed): Promise<void> {
+  if (!student) return;
+  const at = sql`now() - make_interval(days => ${record.daysAgo}) - interval '2 hours'`;
+  const [row] = await queryRows<{ id: number }>(tx, sql`
+    INSERT INTO conduct_records (student_id, publisher_user_id, category, content, result, ask_reply, created_at, updated_at)
+    SELECT ${student.id}, u.id, ${record.category}, ${record.content}, ${record.result}, ${record.askReply}, ${at}, ${at} FROM users u WHERE u.account = ${record.by}
+    RETURNING id`);
+  if (!row) return;
+  const link = `/jxhd/bxhf?id=${row.id}`;
+  await tx.execute(sql`
+    INSERT INTO messages (recipient_user_id, sender_user_id, title, content, type, link, created_at, status, read_at)
+    SELECT g.parent_user_id, (SELECT id FROM users WHERE account = ${record.by}), ${translate('zh', 'homeSchool.conduct.messageTitle', { name: student.name, category: translate('zh', `homeSchool.conduct.category.${record.category}`) })}, ${record.content.slice(0, 100)}, '3', ${link}, ${at},
+           ${record.reply ? 1 : 0}, ${record.reply ? at : null}
+    FROM guardians g WHERE g.student_id = ${student.id}`);
+  if (record.reply) {
     await tx.execute(sql`
-      INSERT INTO messages (recipient_user_id, sender_user_id, title, content, type, link, created_at, status, read_at)
-      SELECT g.parent_user_id, (SELECT id FROM users WHERE account = ${record.by}), ${translate('zh', 'homeSchool.conduct.messageTitle', { name: student.name, category: translate('zh', `homeSchool.conduct.category.${record.category}`) })}, ${record.content.slice(0, 100)}, '3', ${link}, ${at},
-             ${record.reply ? 1 : 0}, ${record.reply ? at : null}
-      FROM guardians g WHERE g.student_id = ${student.id}`);
-    if (record.reply) {
-      await tx.execute(sql`
-        INSERT INTO conduct_replies (record_id, parent_user_id, content, replied_at)
-        SELECT ${row.id}, g.parent_user_id, ${record.reply}, ${at} + interval '5 hours' FROM guardians g WHERE g.student_id = ${student.id} ORDER BY g.parent_user_id LIMIT 1`);
-    }
+      INSERT INTO conduct_replies (record_id, parent_user_id, content, replied_at)
+      SELECT ${row.id}, g.parent_user_id, ${record.reply}, ${at} + interval '5 hours' FROM guardians g WHERE g.student_id = ${student.id} ORDER BY g.parent_user_id LIMIT 1`);
   }
 }
 

@@ -4,11 +4,12 @@ import { applicationFacts, startApproval, withdrawApplication } from '../../modu
 import { decideAsApprover } from './applications.ts';
 import { applyRollChange } from '../../modules/roll/changes/service.ts';
 import { schoolToday } from '../../modules/timetable/views/service.ts';
+import { KEYWORD_PEOPLE } from './school.ts';
 
 /**
  * 学籍异动 demo data (issue 14): in the demo class (T0002's), a transfer-out waiting for the division
  * director and an insert into the class approved for a later date; in the next class, a suspension that
- * took effect (the student left the class list), a resumption under way, a rejected and a withdrawn change.
+ * took effect (the student left the class list), a resumption under way, two rejected and a withdrawn change.
  * The demo class keeps its 42 students until the approved insert's date.
  */
 export async function seedRollChanges(tx: Tx): Promise<void> {
@@ -73,6 +74,12 @@ export async function seedRollChanges(tx: Tx): Promise<void> {
   await decide(rejected, 'reject', '未收到接收学校的接收函，请补充后重新提交。');
   const withdrawn = await file({ applicant: admin, studentId: nextPupils[3]!.id, kind: 'suspend', fromClass: nextClass, toClass: null, date: day(20), reason: '出国交流半年。', daysAgo: 4 });
   await withdrawApplication(tx, (await applicationFacts(tx, withdrawn, true))!, admin);
+  // 张伟 of the next class, whom the keyword search finds here too: a suspension asked for and refused.
+  const [zhangWei] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM students WHERE student_number = ${KEYWORD_PEOPLE.students.zhangWei.number} AND class_id = ${nextClass.id}`);
+  if (zhangWei) {
+    const refused = await file({ applicant: admin, studentId: zhangWei.id, kind: 'suspend', fromClass: nextClass, toClass: null, date: day(12), reason: '家长申请休学半年，随父母出国探亲。', daysAgo: 9 });
+    await decide(refused, 'reject', '学期中途不宜休学，请补充出国证明材料后再申请。');
+  }
 }
 
 /**

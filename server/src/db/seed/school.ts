@@ -34,6 +34,16 @@ const STUDENTS_PER_CLASS = 42;
 const DEMO_GRADE = 8;
 const CURRENT_YEAR = 2026;
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
+/**
+ * The people a keyword search of the lists is tried on (侯, 张伟 and its initials zw; web/e2e/shared/keywordFlows.mjs):
+ * two boarders of 初二(2)班, the class after the demo class, and two teachers with an elective. The generator's
+ * people of these numbers are renamed rather than new ones added, so every count of the demo school stays; each
+ * has the generator's gender, and the areas' seeds give the students records by these numbers.
+ */
+export const KEYWORD_PEOPLE = {
+  students: { zhangWei: { number: '201911062', name: '张伟' }, hou: { number: '202521006', name: '侯浩宇' } },
+  staff: { zhangWei: { number: 'T0046', name: '张伟' }, hou: { number: 'T0034', name: '侯丽娟' } },
+} as const;
 /** A resident ID number with its GB 11643 check character, so demo records pass the staff form's rule. */
 const withIdCheck = (first17: string) => first17 + idCheckCharacter(first17);
 
@@ -135,6 +145,8 @@ export async function seedSchool(tx: Tx): Promise<void> {
     const name = i === 1 ? '王建国' : i === 2 ? '李秀英' : personName();
     staffPlan.push({ number, name, gender: i === 1 ? '1' : i === 2 ? '2' : rnd.next() < 0.6 ? '2' : '1', group, campus: i <= 2 ? campusRows[0] : rnd.pick(campusRows), dept: i <= 140 ? academic : rnd.pick(departmentRows) });
   }
+  // Renamed after the draws, which stay the same for everyone else.
+  for (const person of Object.values(KEYWORD_PEOPLE.staff)) staffPlan.find((s) => s.number === person.number)!.name = person.name;
   const newStaffUsers = staffPlan.filter((s) => !demoUser.has(s.number)).map((s) => ({ account: s.number, displayName: s.name, userType: USER_TYPES.teacher, passwordHash: null }));
   await insertChunked(tx, users, newStaffUsers);
   // The demo teachers keep their login but take their full names.
@@ -215,6 +227,7 @@ export async function seedSchool(tx: Tx): Promise<void> {
   const demoStudent = studentPlan.find((s) => s.number === '201911001')!;
   demoStudent.name = '张小明';
   demoStudent.gender = '1';
+  for (const person of Object.values(KEYWORD_PEOPLE.students)) studentPlan.find((s) => s.number === person.number)!.name = person.name;
   await insertChunked(
     tx,
     users,

@@ -199,7 +199,7 @@ function Stays({ buildings }: { buildings: DormBuilding[] }) {
       searchFields={() => (
         <>
           <Form.Item name="keyword" label={t('dormUi.keyword')}>
-            <Input allowClear maxLength={30} data-testid="dorm-stays-keyword" />
+            <Input allowClear maxLength={30} placeholder={t('dormUi.stayKeywordHint')} data-testid="dorm-stays-keyword" />
           </Form.Item>
           <Form.Item name="buildingId" label={t('dormUi.building')}>
             <Select allowClear style={{ width: 140 }} placeholder={t('manage.all')} options={buildingOptions(buildings)} />

@@ -72,7 +72,7 @@ function InsuredList({ policy }: { policy: PolicyRow }) {
       searchFields={() => (
         <>
           <Form.Item name="keyword" label={t('insuranceUi.keyword')}>
-            <Input allowClear maxLength={50} placeholder={t('insuranceUi.studentKeywordHint')} />
+            <Input allowClear maxLength={50} placeholder={t('insuranceUi.studentKeywordHint')} data-testid="insurance-insured-keyword" />
           </Form.Item>
           <Form.Item name="classId" label={t('insuranceUi.class')}>
             <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('manage.all')} style={{ width: 160 }} options={classOptions} />
