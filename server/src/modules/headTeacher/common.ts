@@ -40,9 +40,14 @@ export async function classesOf(db: DbOrTx, caller: Caller): Promise<HeadTeacher
  * the reason, a teacher leading none is told so), an administrator any. `write`: only the class's teacher.
  */
 export async function classFor(db: DbOrTx, caller: Caller, classId: number, write = false): Promise<HeadTeacherClass> {
-  const [row] = await queryRows<HeadTeacherClass>(db, sql`
+  // Every call of the area asks this first: planned once per connection.
+  const [row] = await queryRows<HeadTeacherClass>(
+    db,
+    sql`
     SELECT ${classColumns(caller, caller.language)}
-    FROM classes c JOIN grades g ON g.id = c.grade_id LEFT JOIN staff st ON st.id = c.class_teacher_id WHERE c.id = ${classId}`);
+    FROM classes c JOIN grades g ON g.id = c.grade_id LEFT JOIN staff st ON st.id = c.class_teacher_id WHERE c.id = ${classId}`,
+    { prepared: true },
+  );
   if (!row) throw notFound();
   if (write && !row.editable) throw forbidden(isAdministrator(caller.auth) ? 'headTeacher.readOnly' : await refusalOf(db, caller));
   if (!row.editable && !isAdministrator(caller.auth)) throw forbidden(await refusalOf(db, caller));

@@ -19,7 +19,8 @@ import {
 import { BatchedStatement, intArray, jsonValue, queryRows, statementText, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { staff, students, users } from '../../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { keywordColumns, matchKeywordAcross } from '../../../platform/keyword.ts';
+import { pageOfList, type ListQuery } from '../../../platform/listPage.ts';
 import { formatLocalTime } from '../../../platform/schoolClock.ts';
 import type { Caller } from '../../../platform/caller.ts';
 
@@ -375,12 +376,54 @@ const APPLICANT_KEYWORD = keywordColumns(users.displayName, users.nameInitials);
 const STUDENT_KEYWORD = keywordColumns(students.name, students.nameInitials);
 const STAFF_KEYWORD = keywordColumns(staff.name, staff.nameInitials);
 
-function queueKeyword(keyword: string | undefined): SQL | undefined {
-  const applicant = matchKeyword(keyword, APPLICANT_KEYWORD, aliased('k'));
-  if (!applicant) return undefined;
-  return sql`(EXISTS (SELECT 1 FROM users k WHERE k.id = a.applicant_user_id AND ${applicant})
-      OR EXISTS (SELECT 1 FROM students k WHERE k.id = a.student_id AND ${matchKeyword(keyword, STUDENT_KEYWORD, aliased('k'))})
-      OR EXISTS (SELECT 1 FROM staff k WHERE k.id = a.staff_id AND ${matchKeyword(keyword, STAFF_KEYWORD, aliased('k'))}))`;
+/** The keyword over applications `a`, by their own indexed columns (for pending ones, the pending_* indexes). */
+function applicationKeyword(keyword: string | undefined): SQL | undefined {
+  return matchKeywordAcross(keyword, [
+    { key: sql`a.applicant_user_id`, columns: APPLICANT_KEYWORD },
+    { key: sql`a.student_id`, columns: STUDENT_KEYWORD },
+    { key: sql`a.staff_id`, columns: STAFF_KEYWORD },
+  ]);
+}
+
+/**
+ * The caller's part of the queue as a list's matching rows (pageOfList): the steps waiting for them (an
+ * administrator with the right sees every pending application) by application id, which grows with filing
+ * time, oldest first; or their decisions, newest first.
+ */
+function queueList(caller: Caller, decided: boolean, filter: { type?: ApplicationType; keyword?: string }): ListQuery {
+  const userId = caller.auth.userId;
+  const keyword = applicationKeyword(filter.keyword);
+  const details = (joins: SQL, mine: SQL) => ({ columns: sql`${queueColumns(caller.language)}, ${mine}`, joins: sql`${joins} ${queueJoins}` });
+  if (decided) {
+    // A decided application may be at any status, pending again at a later step included.
+    return {
+      matching: sql`SELECT d.id, d.decided_at FROM approval_decisions d ${filter.type ? sql`JOIN applications ta ON ta.id = d.application_id AND ta.type = ${filter.type}` : sql``}
+        WHERE d.decider_user_id = ${userId} AND d.decision <> 'withdraw'
+        ${keyword ? sql`AND d.application_id = ANY(ARRAY(SELECT a.id FROM applications a WHERE ${keyword}))` : sql``}`,
+      order: { orderBy: sql`m.decided_at DESC, m.id DESC` },
+      details: details(
+        sql`JOIN approval_decisions d ON d.id = chosen.id JOIN applications a ON a.id = d.application_id`,
+        sql`d.decision AS "myDecision", d.comment AS "myComment", d.decided_at AS "decidedAt"`,
+      ),
+    };
+  }
+  const waiting = details(sql`JOIN applications a ON a.id = chosen.id`, sql`NULL AS "myDecision", NULL AS "myComment", NULL AS "decidedAt"`);
+  if (caller.permissions.has(APPROVAL_PERMISSIONS.all)) {
+    return {
+      matching: sql`SELECT a.id FROM applications a WHERE a.status = 'pending' ${filter.type ? sql`AND a.type = ${filter.type}` : sql``} ${keyword ? sql`AND ${keyword}` : sql``}`,
+      order: { orderBy: sql`m.id` },
+      details: waiting,
+    };
+  }
+  // An application has approvers only while it is pending (closeStep), so its matches are found among the
+  // pending ones, through their small indexes, before the caller's queue is asked about them.
+  return {
+    matching: sql`SELECT p.application_id AS id FROM application_approvers p ${filter.type ? sql`JOIN applications ta ON ta.id = p.application_id AND ta.type = ${filter.type}` : sql``}
+      WHERE p.user_id = ${userId}
+      ${keyword ? sql`AND p.application_id = ANY(ARRAY(SELECT a.id FROM applications a WHERE a.status = 'pending' AND ${keyword}))` : sql``}`,
+    order: { orderBy: sql`m.id` },
+    details: waiting,
+  };
 }
 
 export async function pageQueue(
@@ -389,39 +432,19 @@ export async function pageQueue(
   filter: { view?: 'waiting' | 'decided'; type?: ApplicationType; keyword?: string },
   page: { offset: number; limit: number },
 ): Promise<PagedResult<ApprovalQueueRow>> {
-  const userId = caller.auth.userId;
-  const conditions: SQL[] = [];
-  if (filter.type) conditions.push(sql`a.type = ${filter.type}`);
-  // The keyword reads names; without one the page counts and orders on its own rows only.
-  const keyword = queueKeyword(filter.keyword);
-  if (keyword) conditions.push(keyword);
-  const extra = conditions.length ? sql`AND ${sql.join(conditions, sql` AND `)}` : sql``;
   const decided = filter.view === 'decided';
-  // The caller's rows: their decisions (newest first), or the steps waiting for them (oldest first; an
-  // administrator with the right sees every pending application).
-  // Waiting ones go by id, which grows with filing time: the queue's index alone orders and counts them.
   const admin = caller.permissions.has(APPROVAL_PERMISSIONS.all);
-  const scope = decided
-    ? sql`FROM approval_decisions d JOIN applications a ON a.id = d.application_id WHERE d.decider_user_id = ${userId} AND d.decision <> 'withdraw' ${extra}`
-    : admin
-      ? sql`FROM applications a WHERE a.status = 'pending' ${extra}`
-      : sql`FROM application_approvers p JOIN applications a ON a.id = p.application_id WHERE p.user_id = ${userId} ${extra}`;
-  // A keyword's matches are counted apart, up to the keyword search's limit.
-  const counted = keyword ? sql`SELECT NULL::int` : sql`SELECT count(*)::int ${scope}`;
-  const mine = decided ? sql`d.decision AS "myDecision", d.comment AS "myComment", d.decided_at AS "decidedAt", d.id AS position` : sql`NULL AS "myDecision", NULL AS "myComment", NULL AS "decidedAt", a.id AS position`;
-  const order = decided ? sql`d.decided_at DESC, d.id DESC` : sql`a.id`;
-  const pageOrder = decided ? sql`r."decidedAt" DESC, r.position DESC` : sql`r.position`;
-  // An approver opening their own queue is the hot path: concurrent ones share one statement.
-  const answer =
-    !decided && !admin && !conditions.length
-      ? waitingQueueStatement(caller.language).run(db, [userId, page.limit, page.offset])
-      : queryRows<QueueAnswer>(db, sql`
-          SELECT (${counted}) AS total, (${queueRows(caller.language, sql`SELECT a.*, ${mine} ${scope} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`, pageOrder)}) AS rows`, { prepared: true });
-  const [[row], matched] = await Promise.all([answer, keyword ? countMatches(db, sql`SELECT 1 ${scope}`, filter.keyword) : undefined]);
-  const rows = row?.rows ? jsonValue(row.rows) : [];
+  let found: PagedResult<QueueRaw>;
+  if (!decided && !admin && !filter.type && !filter.keyword?.trim()) {
+    // An approver opening their own queue is the hot path: concurrent ones share one statement.
+    const [row] = await waitingQueueStatement(caller.language).run(db, [caller.auth.userId, page.limit, page.offset]);
+    found = { total: Number(row?.total ?? 0), rows: row?.rows ? jsonValue(row.rows) : [] };
+  } else {
+    found = await pageOfList<QueueRaw>(db, filter.keyword, queueList(caller, decided, filter), page);
+  }
   return {
-    ...(matched ?? { total: Number(row?.total ?? 0) }),
-    rows: rows.map((record) => ({
+    ...found,
+    rows: found.rows.map((record) => ({
       id: record.id,
       type: record.type,
       status: record.status,
@@ -439,23 +462,32 @@ export async function pageQueue(
   };
 }
 
-type QueueRaw = Omit<ApprovalQueueRow, 'createdAt' | 'decidedAt' | 'myDecision' | 'myComment'> & { createdAt: string; decidedAt: string | null; myDecision: 'approve' | 'reject' | null; myComment: string | null };
+type QueueRaw = Omit<ApprovalQueueRow, 'createdAt' | 'decidedAt' | 'myDecision' | 'myComment'> & {
+  createdAt: string | Date;
+  decidedAt: string | Date | null;
+  myDecision: 'approve' | 'reject' | null;
+  myComment: string | null;
+};
 interface QueueAnswer {
   total: number;
   rows: QueueRaw[] | string | null;
 }
 
+/** A queue row's columns of its application `a` (and the names `queueJoins` brings). */
+const queueColumns = (language: string) => sql`
+  a.id, a.type, a.status, ap.display_name AS "applicantName", coalesce(s.name, st.name, '') AS "subjectName", coalesce(c.name, '') AS "className",
+  ${summary(language)} AS summary, a.current_step AS step, jsonb_array_length(a.steps) AS "stepCount", a.created_at AS "createdAt"`;
+const queueJoins = sql`
+  JOIN users ap ON ap.id = a.applicant_user_id LEFT JOIN students s ON s.id = a.student_id LEFT JOIN classes c ON c.id = s.class_id
+  LEFT JOIN staff st ON st.id = a.staff_id
+  LEFT JOIN dictionary_items lt ON lt.table_name = 'STD_LEAVE_TYPE' AND lt.code = a.leave_type`;
+
 /** The page's rows as JSON: `picked` chooses and orders them; only then are their names read. */
 function queueRows(language: string, picked: SQL, pageOrder: SQL): SQL {
   return sql`
     SELECT json_agg(r ORDER BY ${pageOrder}) FROM (
-      SELECT a.id, a.type, a.status, ap.display_name AS "applicantName", coalesce(s.name, st.name, '') AS "subjectName", coalesce(c.name, '') AS "className",
-        ${summary(language)} AS summary, a.current_step AS step, jsonb_array_length(a.steps) AS "stepCount", a.created_at AS "createdAt",
-        a."myDecision", a."myComment", a."decidedAt", a.position
-      FROM (${picked}) a
-      JOIN users ap ON ap.id = a.applicant_user_id LEFT JOIN students s ON s.id = a.student_id LEFT JOIN classes c ON c.id = s.class_id
-      LEFT JOIN staff st ON st.id = a.staff_id
-      LEFT JOIN dictionary_items lt ON lt.table_name = 'STD_LEAVE_TYPE' AND lt.code = a.leave_type) r`;
+      SELECT ${queueColumns(language)}, a."myDecision", a."myComment", a."decidedAt", a.position
+      FROM (${picked}) a ${queueJoins}) r`;
 }
 
 /**

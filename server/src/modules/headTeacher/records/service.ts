@@ -20,7 +20,8 @@ import { classRecords } from '../../../db/schema/index.ts';
 import { intArray, jsonValue, queryRows, textArray, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, likeContains, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, keywordColumns, likeContains, matchKeyword } from '../../../platform/keyword.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { attachedFileGroups, registerFileReadRule, registerFileReference } from '../../shared/files/service.ts';
@@ -63,7 +64,8 @@ interface Raw {
 const columns = (language: Language) => sql`
   r.id, r.class_id AS "classId", r.kind, to_char(r.record_date, 'YYYY-MM-DD') AS "recordDate", ${localName('t', language)} AS "termName",
   r.title, r.fields, r.student_ids AS "studentIds", r.pictures, u.display_name AS "authorName", r.updated_at AS "updatedAt"`;
-const FROM = sql`FROM class_records r LEFT JOIN terms t ON t.id = r.term_id LEFT JOIN users u ON u.id = r.created_by_user_id`;
+/** The tables a record's columns read besides its own (`r`). */
+const TABLES = sql`LEFT JOIN terms t ON t.id = r.term_id LEFT JOIN users u ON u.id = r.created_by_user_id`;
 
 async function toRows(db: DbOrTx, raws: Raw[]): Promise<ClassRecordRow[]> {
   const studentIds = [...new Set(raws.flatMap((raw) => raw.studentIds.map(Number)))];
@@ -102,11 +104,14 @@ function filters(search: Search): SQL {
   if (search.studentId) parts.push(sql`r.student_ids @> ARRAY[${search.studentId}]::int[]`);
   if (search.dateFrom) parts.push(sql`r.record_date >= ${search.dateFrom}::date`);
   if (search.dateTo) parts.push(sql`r.record_date <= ${search.dateTo}::date`);
-  const title = matchKeyword(search.keyword, RECORD_KEYWORD, aliased('r'));
+  const title = matchKeyword(search.keyword, RECORD_KEYWORD, aliased('k'));
   if (title) {
-    // The kind's other fields are JSON, which has no pieces or trigrams to index; the rows are one class's
-    // records of one kind (class_records_class_kind_idx), few enough to read them.
-    parts.push(sql`(${title} OR r.fields::text ILIKE ${likeContains(search.keyword ?? '')}
+    // The rows are one class's records of one kind (class_records_class_kind_idx), few enough to read them:
+    // the kind's other fields are JSON, which has no pieces or trigrams to index. The title is matched among
+    // those records apart, where PostgreSQL tests the cheap LIKE before building a title's pieces (inside
+    // the OR it built the pieces of every record first).
+    parts.push(sql`(r.id = ANY(ARRAY(SELECT k.id FROM class_records k WHERE k.class_id = ${search.classId} AND k.kind = ${search.kind} AND ${title}))
+      OR r.fields::text ILIKE ${likeContains(search.keyword ?? '')}
       OR EXISTS (SELECT 1 FROM students s WHERE s.id = ANY(r.student_ids) AND ${matchKeyword(search.keyword, STUDENT_KEYWORD, aliased('s'))}))`);
   }
   return sql.join(parts, sql` AND `);
@@ -114,19 +119,23 @@ function filters(search: Search): SQL {
 
 export async function pageRecords(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof recordList.spec.sortColumns>): Promise<PagedResult<ClassRecordRow>> {
   await classFor(db, caller, request.search.classId);
-  const where = filters(request.search);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const [raws, counted] = await Promise.all([
-    queryRows<Raw>(db, sql`SELECT ${columns(caller.language)} ${FROM} WHERE ${where}
-      ORDER BY ${recordList.spec.sortColumns[request.sortField]} ${direction}, r.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`),
-    countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, request.search.keyword),
-  ]);
-  return { ...counted, rows: await toRows(db, raws) };
+  const found = await pageOfList<Raw>(
+    db,
+    request.search.keyword,
+    {
+      matching: sql`SELECT r.id, ${recordList.spec.sortColumns[request.sortField]} AS sorted FROM class_records r WHERE ${filters(request.search)}`,
+      order: { orderBy: sql`m.sorted ${direction}, m.id ${direction}` },
+      details: { columns: columns(caller.language), joins: sql`JOIN class_records r ON r.id = chosen.id ${TABLES}` },
+    },
+    request,
+  );
+  return { ...found, rows: await toRows(db, found.rows) };
 }
 
 /** One record, if it is of a class the caller may open. */
 export async function getRecord(db: DbOrTx, caller: Caller, id: number): Promise<ClassRecordRow> {
-  const [raw] = await queryRows<Raw>(db, sql`SELECT ${columns(caller.language)} ${FROM} WHERE r.id = ${id}`);
+  const [raw] = await queryRows<Raw>(db, sql`SELECT ${columns(caller.language)} FROM class_records r ${TABLES} WHERE r.id = ${id}`);
   if (!raw) throw notFound();
   await classFor(db, caller, raw.classId);
   return (await toRows(db, [raw]))[0]!;

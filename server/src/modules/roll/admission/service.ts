@@ -3,7 +3,8 @@ import type { AdmissionOptions, AdmissionRow, AdmissionStatus, AdmissionSummary,
 import { intArray, queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import { enrolmentCandidates } from '../../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { localName } from '../../timetable/views/queries.ts';
@@ -31,19 +32,27 @@ type Raw = Omit<AdmissionRow, 'entranceScore' | 'admissionDecidedAt'> & { entran
 
 export async function pageAdmissions(db: DbOrTx, language: Language, search: Parameters<typeof searchWhere>[0], page: { offset: number; limit: number }): Promise<PagedResult<AdmissionRow> & { summary: AdmissionSummary }> {
   const where = searchWhere({ ...search, admission: undefined });
-  const [summary] = await queryRows<AdmissionSummary & { highest: string | null; lowest: string | null; average: string | null }>(db, sql`
-    SELECT count(*) FILTER (WHERE e.admission = 'pending')::int AS pending, count(*) FILTER (WHERE e.admission = 'admitted')::int AS admitted,
-      count(*) FILTER (WHERE e.admission = 'rejected')::int AS rejected,
-      max(e.entrance_score) AS highest, min(e.entrance_score) AS lowest, round(avg(e.entrance_score), 1) AS average
-    FROM enrolment_candidates e WHERE ${where}`);
-  const filtered = searchWhere(search);
-  const counted = await countMatches(db, sql`SELECT 1 FROM enrolment_candidates e WHERE ${filtered}`, search.keyword);
-  const rows = await queryRows<Raw>(db, sql`
-    SELECT e.id, e.name, e.gender, e.grade_id AS "gradeId", ${localName('g', language)} AS "gradeName", e.entry_year AS "entryYear", e.previous_school AS "previousSchool",
-      e.entrance_score AS "entranceScore", e.admission, e.admission_decided_at AS "decidedRaw", coalesce(c.name, '') AS "className", e.student_id IS NOT NULL AS enrolled
-    FROM enrolment_candidates e JOIN grades g ON g.id = e.grade_id LEFT JOIN classes c ON c.id = e.class_id
-    WHERE ${filtered}
-    ORDER BY e.entrance_score DESC NULLS LAST, e.id LIMIT ${page.limit} OFFSET ${page.offset}`);
+  const [[summary], { rows, ...counted }] = await Promise.all([
+    queryRows<AdmissionSummary & { highest: string | null; lowest: string | null; average: string | null }>(db, sql`
+      SELECT count(*) FILTER (WHERE e.admission = 'pending')::int AS pending, count(*) FILTER (WHERE e.admission = 'admitted')::int AS admitted,
+        count(*) FILTER (WHERE e.admission = 'rejected')::int AS rejected,
+        max(e.entrance_score) AS highest, min(e.entrance_score) AS lowest, round(avg(e.entrance_score), 1) AS average
+      FROM enrolment_candidates e WHERE ${where}`),
+    pageOfList<Raw>(
+      db,
+      search.keyword,
+      {
+        matching: sql`SELECT e.id, e.entrance_score FROM enrolment_candidates e WHERE ${searchWhere(search)}`,
+        order: { orderBy: sql`m.entrance_score DESC NULLS LAST, m.id` },
+        details: {
+          columns: sql`e.id, e.name, e.gender, e.grade_id AS "gradeId", ${localName('g', language)} AS "gradeName", e.entry_year AS "entryYear", e.previous_school AS "previousSchool",
+            e.entrance_score AS "entranceScore", e.admission, e.admission_decided_at AS "decidedRaw", coalesce(c.name, '') AS "className", e.student_id IS NOT NULL AS enrolled`,
+          joins: sql`JOIN enrolment_candidates e ON e.id = chosen.id JOIN grades g ON g.id = e.grade_id LEFT JOIN classes c ON c.id = e.class_id`,
+        },
+      },
+      page,
+    ),
+  ]);
   const number = (value: string | number | null) => (value == null ? null : Number(value));
   return {
     rows: rows.map(({ decidedRaw, entranceScore, ...row }) => ({ ...row, entranceScore: number(entranceScore), admissionDecidedAt: decidedRaw ? schoolMinute(decidedRaw) : null })),

@@ -20,7 +20,8 @@ import type { Config } from '../../../config.ts';
 import { intArray, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { enrolmentCandidates } from '../../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { formatLocalTime } from '../../../platform/schoolClock.ts';
 import { createStudentWithin, lockStudentNumbers } from '../../system/students/service.ts';
 
@@ -32,8 +33,8 @@ const rowColumns = (language: Language) => sql`
   e.on_register AS "onRegister", e.studying, e.guardian_name AS "guardianName", e.guardian_phone AS "guardianPhone",
   e.previous_school AS "previousSchool", e.note, e.class_id AS "classId", coalesce(c.name, '') AS "className", ${statusOf} AS status,
   coalesce(s.student_number, '') AS "studentNumber", coalesce(pu.account, '') AS "parentAccount", e.created_at AS "createdAt"`;
-const rowJoins = sql`
-  FROM enrolment_candidates e JOIN grades g ON g.id = e.grade_id LEFT JOIN classes c ON c.id = e.class_id
+const rowTables = sql`
+  enrolment_candidates e JOIN grades g ON g.id = e.grade_id LEFT JOIN classes c ON c.id = e.class_id
   LEFT JOIN students s ON s.id = e.student_id
   LEFT JOIN LATERAL (SELECT u.account FROM guardians gd JOIN users u ON u.id = gd.parent_user_id WHERE gd.student_id = s.id ORDER BY u.id LIMIT 1) pu ON TRUE`;
 
@@ -55,16 +56,21 @@ export async function pageEnrolment(
   if (filter.gradeId !== undefined) conditions.push(sql`e.grade_id = ${filter.gradeId}`);
   if (filter.entryYear !== undefined) conditions.push(sql`e.entry_year = ${filter.entryYear}`);
   if (filter.status) conditions.push(sql`${statusOf} = ${filter.status}`);
-  const where = sql.join(conditions, sql` AND `);
-  const [counted, rows] = await Promise.all([
-    countMatches(db, sql`SELECT 1 FROM enrolment_candidates e WHERE ${where}`, filter.keyword),
-    queryRows<RawRow>(db, sql`SELECT ${rowColumns(language)} ${rowJoins} WHERE ${where} ORDER BY e.created_at DESC, e.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
-  ]);
-  return { ...counted, rows: rows.map(toRow) };
+  const found = await pageOfList<RawRow>(
+    db,
+    filter.keyword,
+    {
+      matching: sql`SELECT e.id, e.created_at FROM enrolment_candidates e WHERE ${sql.join(conditions, sql` AND `)}`,
+      order: { orderBy: sql`m.created_at DESC, m.id DESC` },
+      details: { columns: rowColumns(language), joins: sql`JOIN (${rowTables}) ON e.id = chosen.id` },
+    },
+    page,
+  );
+  return { ...found, rows: found.rows.map(toRow) };
 }
 
 export async function getEnrolment(db: DbOrTx, language: Language, id: number): Promise<EnrolmentRow> {
-  const [row] = await queryRows<RawRow>(db, sql`SELECT ${rowColumns(language)} ${rowJoins} WHERE e.id = ${id}`);
+  const [row] = await queryRows<RawRow>(db, sql`SELECT ${rowColumns(language)} FROM ${rowTables} WHERE e.id = ${id}`);
   if (!row) throw notFound();
   return toRow(row);
 }

@@ -130,7 +130,7 @@ export async function teachingClassRoutes(fastify: FastifyInstance): Promise<voi
         throw badRequest('paging.badSearch');
       }
       const caller = await callerOf(request);
-      const { rows } = await pageTeachingClasses(database.db, caller, searchOf(teachingClassSearchSchema, search), sortOf(request.query), { offset: 0, limit: EXPORT_ROW_LIMIT + 1 }, false);
+      const { rows } = await pageTeachingClasses(database.db, caller, searchOf(teachingClassSearchSchema, search), sortOf(request.query), { offset: 0, limit: EXPORT_ROW_LIMIT + 1 });
       const name = t(request, 'teachingClass.exportName');
       const truncated = rows.length > EXPORT_ROW_LIMIT;
       const content = await buildWorkbook(name, await exportColumns(request, database), rows.slice(0, EXPORT_ROW_LIMIT), truncated ? t(request, 'common.exportTruncated', { limit: EXPORT_ROW_LIMIT }) : undefined);

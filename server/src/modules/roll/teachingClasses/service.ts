@@ -14,7 +14,8 @@ import { intArray, jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '.
 import { courses, staff, students, teachingClasses } from '../../../db/schema/index.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, countMatches, keywordColumns, matchKeyword, matchKeywordAcross } from '../../../platform/keyword.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { idList } from '../../../platform/resource.ts';
 import { localName, periodList, slotNames, teachingDays } from '../../timetable/views/queries.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
@@ -43,9 +44,23 @@ export interface TeachingClassSearch {
 export type TeachingClassSort = 'name' | 'courseName' | 'gradeName' | 'teacherName' | 'size';
 
 /** The class list's keyword: the class's name, its course's, or its teacher's name or initials. */
-const CLASS_KEYWORD = keywordColumns(teachingClasses.name, courses.name, staff.name, staff.nameInitials);
-/** The keyword columns by the aliases of FROM below. */
-const inClassList = aliased({ teaching_classes: 'tc', courses: 'co', staff: 'st' });
+const CLASS_KEYWORD = keywordColumns(teachingClasses.name);
+const COURSE_KEYWORD = keywordColumns(courses.name);
+const TEACHER_KEYWORD = keywordColumns(staff.name, staff.nameInitials);
+
+/**
+ * The keyword over teaching classes `tc`, by their own columns: each table's matches are found once through
+ * its keyword indexes, where one OR over the joined tables read the whole staff table on every search to
+ * test each class's teacher. A school's few hundred classes are then read whole, tested against those ids.
+ */
+function classKeyword(keyword: string | undefined): SQL | undefined {
+  return matchKeywordAcross(keyword, [
+    { key: sql`tc.id`, columns: CLASS_KEYWORD },
+    { key: sql`tc.course_id`, columns: COURSE_KEYWORD },
+    { key: sql`tc.teacher_id`, columns: TEACHER_KEYWORD },
+  ]);
+}
+
 /** The members' and the candidates' keyword: a student's name, its initials or number. */
 const STUDENT_KEYWORD = keywordColumns(students.name, students.nameInitials, students.studentNumber);
 
@@ -73,13 +88,14 @@ function rowColumns(language: Language): SQL {
     t.end_date >= ${schoolToday()}::date AS editable`;
 }
 
-const FROM = sql`
-  FROM teaching_classes tc
+const TABLES = sql`
+  teaching_classes tc
   JOIN terms t ON t.id = tc.term_id
   JOIN courses co ON co.id = tc.course_id
   JOIN grades g ON g.id = tc.grade_id
   LEFT JOIN staff st ON st.id = tc.teacher_id
   LEFT JOIN classrooms cr ON cr.id = tc.classroom_id`;
+const FROM = sql`FROM ${TABLES}`;
 
 type RawRow = Omit<TeachingClassRow, 'lessons' | 'sourceClasses'> & { lessons: TeachingLesson[] | string; sourceClasses: string[] | string };
 const toRow = (row: RawRow): TeachingClassRow => ({ ...row, lessons: jsonValue(row.lessons), sourceClasses: jsonValue(row.sourceClasses) });
@@ -90,21 +106,28 @@ export async function pageTeachingClasses(
   search: TeachingClassSearch,
   sort: { field: TeachingClassSort | ''; order: 'asc' | 'desc' | '' },
   page: { offset: number; limit: number },
-  withTotal = true,
 ): Promise<PagedResult<TeachingClassRow>> {
   const parts: SQL[] = [visibleTeachingClasses(caller)];
   if (search.termId) parts.push(sql`tc.term_id = ${search.termId}`);
   if (search.gradeId) parts.push(sql`tc.grade_id = ${search.gradeId}`);
   if (search.courseId) parts.push(sql`tc.course_id = ${search.courseId}`);
   if (search.teacherId) parts.push(sql`tc.teacher_id = ${search.teacherId}`);
-  const keyword = matchKeyword(search.keyword, CLASS_KEYWORD, inClassList);
+  const keyword = classKeyword(search.keyword);
   if (keyword) parts.push(keyword);
-  const where = sql.join(parts, sql` AND `);
   const direction = sort.order === 'desc' ? sql`DESC` : sql`ASC`;
   const order = sort.field ? sql`${SORTS[sort.field]} ${direction} NULLS LAST, tc.id` : sql`t.start_date DESC, g.sort, co.sort, tc.name, tc.id`;
-  const rows = await queryRows<RawRow>(db, sql`SELECT ${rowColumns(caller.language)} ${FROM} WHERE ${where} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`);
-  const counted = withTotal ? await countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, search.keyword) : { total: rows.length };
-  return { ...counted, rows: rows.map(toRow) };
+  // The sorts read the class's term, grade, course and teacher: the matches are joined to them to be ordered.
+  const found = await pageOfList<RawRow>(
+    db,
+    search.keyword,
+    {
+      matching: sql`SELECT tc.id FROM teaching_classes tc WHERE ${sql.join(parts, sql` AND `)}`,
+      order: { joins: sql`JOIN (${TABLES}) ON tc.id = m.id`, orderBy: order },
+      details: { columns: rowColumns(caller.language), joins: sql`JOIN (${TABLES}) ON tc.id = chosen.id` },
+    },
+    page,
+  );
+  return { ...found, rows: found.rows.map(toRow) };
 }
 
 /** One teaching class the caller may see; 404 for one they may not (it is not theirs to know of). */
