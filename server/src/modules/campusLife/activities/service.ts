@@ -22,8 +22,9 @@ import {
 import { BatchedStatement, BatchedWork, intArray, jsonValue, queryRows, statementText, type BatchOutcome, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { defineList, type ListRequest } from '../../../platform/listing.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { cleanRichText } from '../../../platform/richText.ts';
 import { schoolInstant, schoolMinute } from '../../../platform/schoolClock.ts';
 import { ownStudentIdsOf } from '../../../platform/scope.ts';
@@ -33,9 +34,10 @@ import { campusEvents } from '../../../db/schema/index.ts';
 /** Dictionary STD_MESSAGE_TYPE: 通知公告. */
 export const CAMPUS_LIFE_MESSAGE_TYPE = '3';
 
+/** Its sorts read the matches `m` (pageEvents), which carry the three columns. */
 export const eventList = defineList({
   search: campusEventSearchSchema,
-  sortColumns: { startsAt: sql`e.starts_at`, title: sql`e.title`, updatedAt: sql`e.updated_at` },
+  sortColumns: { startsAt: sql`m.starts_at`, title: sql`m.title`, updatedAt: sql`m.updated_at` },
   defaultSort: { field: 'startsAt', order: 'desc' },
   tieBreaker: campusEvents.id,
 });
@@ -98,7 +100,8 @@ function columns(caller: Caller, kind: CampusEventKind): SQL {
     e.updated_at AS "updatedRaw"`;
 }
 
-const FROM = sql`FROM campus_events e JOIN terms t ON t.id = e.term_id LEFT JOIN users u ON u.id = e.owner_user_id`;
+const TABLES = sql`campus_events e JOIN terms t ON t.id = e.term_id LEFT JOIN users u ON u.id = e.owner_user_id`;
+const FROM = sql`FROM ${TABLES}`;
 
 function toRow(raw: Raw, language: Language): CampusEventRow {
   const { startsRaw, endsRaw, signupStartRaw, signupEndRaw, updatedRaw, ...rest } = raw;
@@ -130,13 +133,18 @@ export async function pageEvents(
   kind: CampusEventKind,
   request: ListRequest<Search, keyof typeof eventList.spec.sortColumns>,
 ): Promise<PagedResult<CampusEventRow>> {
-  const where = filters(caller, kind, request.search);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const rows = await queryRows<Raw>(db, sql`
-    SELECT ${columns(caller, kind)} ${FROM} WHERE ${where}
-    ORDER BY ${eventList.spec.sortColumns[request.sortField]} ${direction}, e.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const counted = await countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, request.search.keyword);
-  return { ...counted, rows: rows.map((row) => toRow(row, caller.language)) };
+  const found = await pageOfList<Raw>(
+    db,
+    request.search.keyword,
+    {
+      matching: sql`SELECT e.id, e.starts_at, e.title, e.updated_at FROM campus_events e WHERE ${filters(caller, kind, request.search)}`,
+      order: { orderBy: sql`${eventList.spec.sortColumns[request.sortField]} ${direction}, m.id ${direction}` },
+      details: { columns: columns(caller, kind), joins: sql`JOIN (${TABLES}) ON e.id = chosen.id` },
+    },
+    request,
+  );
+  return { ...found, rows: found.rows.map((row) => toRow(row, caller.language)) };
 }
 
 export async function getEvent(db: DbOrTx, caller: Caller, kind: CampusEventKind, id: number): Promise<CampusEventRow> {

@@ -21,6 +21,7 @@ import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { aliased, countMatches, keywordColumns, matchKeyword, matchKeywordAcross } from '../../../platform/keyword.ts';
 import { defineList, type ListRequest } from '../../../platform/listing.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { ownStudentIdsOf } from '../../../platform/scope.ts';
 import { STUDENT_KEYWORD } from '../../records/students/queries.ts';
@@ -256,43 +257,63 @@ export async function swapRooms(db: Db, caller: Caller, input: DormSwapForm): Pr
   });
 }
 
+/** Its sorts read the matches `m` (pageStays) and what STAY_SORT_JOINS brings for each. */
 export const stayList = defineList({
   search: dormStaySearchSchema,
-  sortColumns: { checkedInAt: sql`st.checked_in_at`, studentNumber: sql`s.student_number`, roomNumber: sql`r.number` },
+  sortColumns: { checkedInAt: sql`m.checked_in_at`, studentNumber: sql`s.student_number`, roomNumber: sql`r.number` },
   defaultSort: { field: 'checkedInAt', order: 'desc' },
   tieBreaker: dormStays.id,
 });
 type StaySearch = ReturnType<typeof stayList.parse>['search'];
 
+/**
+ * The check-in list's keyword: the student's number, name or its initials, or the room's number, by the
+ * stay's own student and bed (the rooms' beds), each an indexed column of every stay, past or current.
+ */
 function stayKeyword(keyword: string | undefined): SQL | undefined {
   return matchKeywordAcross(keyword, [
     { key: sql`st.student_id`, columns: STUDENT_KEYWORD },
-    { key: sql`bd.room_id`, columns: ROOM_KEYWORD },
+    { key: sql`st.bed_id`, columns: ROOM_KEYWORD, through: sql`SELECT bd.id FROM dorm_beds bd WHERE bd.room_id` },
   ]);
 }
 
-const STAY_FROM = sql`
-  FROM dorm_stays st JOIN students s ON s.id = st.student_id LEFT JOIN classes c ON c.id = s.class_id
+const STAY_COLUMNS = sql`
+  st.id, s.id AS "studentId", s.student_number AS "studentNumber", s.name AS "studentName", coalesce(c.name, '') AS "className",
+  b.name AS "buildingName", r.number AS "roomNumber", bd.label AS "bedLabel", st.checked_in_at AS "inRaw", st.checked_out_at AS "outRaw", st.reason,
+  coalesce(u.display_name, '') AS "byName"`;
+const STAY_TABLES = sql`
+  dorm_stays st JOIN students s ON s.id = st.student_id LEFT JOIN classes c ON c.id = s.class_id
   JOIN dorm_beds bd ON bd.id = st.bed_id JOIN dorm_rooms r ON r.id = bd.room_id JOIN buildings b ON b.id = r.building_id
   LEFT JOIN users u ON u.id = st.by_user_id`;
+
+/** What each sort of the check-in list joins to the matches `m`. */
+const STAY_SORT_JOINS: Record<keyof typeof stayList.spec.sortColumns, SQL> = {
+  checkedInAt: sql``,
+  studentNumber: sql`JOIN students s ON s.id = m.student_id`,
+  roomNumber: sql`JOIN dorm_beds bd ON bd.id = m.bed_id JOIN dorm_rooms r ON r.id = bd.room_id`,
+};
 
 /** The check-in history (every stay, or only those not checked out), paged. */
 export async function pageStays(db: DbOrTx, request: ListRequest<StaySearch, keyof typeof stayList.spec.sortColumns>): Promise<PagedResult<DormStayRow>> {
   const parts: SQL[] = [sql`TRUE`];
-  if (request.search.buildingId) parts.push(sql`r.building_id = ${request.search.buildingId}`);
+  if (request.search.buildingId) {
+    parts.push(sql`st.bed_id IN (SELECT bd.id FROM dorm_beds bd JOIN dorm_rooms r ON r.id = bd.room_id WHERE r.building_id = ${request.search.buildingId})`);
+  }
   if (request.search.current) parts.push(sql`st.checked_out_at IS NULL`);
   const keyword = stayKeyword(request.search.keyword);
   if (keyword) parts.push(keyword);
-  const where = sql.join(parts, sql` AND `);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const rows = await queryRows<Omit<DormStayRow, 'checkedInAt' | 'checkedOutAt'> & { inRaw: Date | string; outRaw: Date | string | null }>(db, sql`
-    SELECT st.id, s.id AS "studentId", s.student_number AS "studentNumber", s.name AS "studentName", coalesce(c.name, '') AS "className",
-      b.name AS "buildingName", r.number AS "roomNumber", bd.label AS "bedLabel", st.checked_in_at AS "inRaw", st.checked_out_at AS "outRaw", st.reason,
-      coalesce(u.display_name, '') AS "byName"
-    ${STAY_FROM} WHERE ${where}
-    ORDER BY ${stayList.spec.sortColumns[request.sortField]} ${direction}, st.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const counted = await countMatches(db, sql`SELECT 1 ${STAY_FROM} WHERE ${where}`, request.search.keyword);
-  return { ...counted, rows: rows.map(({ inRaw, outRaw, ...row }) => ({ ...row, checkedInAt: schoolMinute(inRaw), checkedOutAt: outRaw ? schoolMinute(outRaw) : '' })) };
+  const found = await pageOfList<Omit<DormStayRow, 'checkedInAt' | 'checkedOutAt'> & { inRaw: Date | string; outRaw: Date | string | null }>(
+    db,
+    request.search.keyword,
+    {
+      matching: sql`SELECT st.id, st.student_id, st.bed_id, st.checked_in_at FROM dorm_stays st WHERE ${sql.join(parts, sql` AND `)}`,
+      order: { joins: STAY_SORT_JOINS[request.sortField], orderBy: sql`${stayList.spec.sortColumns[request.sortField]} ${direction}, m.id ${direction}` },
+      details: { columns: STAY_COLUMNS, joins: sql`JOIN (${STAY_TABLES}) ON st.id = chosen.id` },
+    },
+    request,
+  );
+  return { ...found, rows: found.rows.map(({ inRaw, outRaw, ...row }) => ({ ...row, checkedInAt: schoolMinute(inRaw), checkedOutAt: outRaw ? schoolMinute(outRaw) : '' })) };
 }
 
 export async function saveInspection(db: Db, caller: Caller, input: { roomId: number; inspectedOn: string; score: number; remark: string }): Promise<void> {

@@ -23,8 +23,9 @@ import { classrooms, labBookings, staff } from '../../../db/schema/index.ts';
 import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { countMatches, keywordColumns, matchKeywordAcross } from '../../../platform/keyword.ts';
+import { keywordColumns, matchKeywordAcross } from '../../../platform/keyword.ts';
 import { defineList, type ListRequest } from '../../../platform/listing.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
 
@@ -139,17 +140,22 @@ export async function labOptions(db: DbOrTx, language: Language): Promise<LabOpt
 
 /* ------------------------------------------------------------------ bookings */
 
+/** Its sorts read the matches `m` (pageBookings) and, for the room's name, the room and classroom SORT_JOINS brings. */
 export const bookingList = defineList({
   search: labBookingSearchSchema,
-  sortColumns: { bookingDate: sql`b.booking_date`, createdAt: sql`b.created_at`, roomName: sql`cr.name` },
+  sortColumns: { bookingDate: sql`m.booking_date`, createdAt: sql`m.created_at`, roomName: sql`cr.name` },
   defaultSort: { field: 'bookingDate', order: 'desc' },
   tieBreaker: labBookings.id,
 });
 type Search = z.infer<typeof labBookingSearchSchema>;
 
+/** The caller's bookings `b`: those they made or teach. */
+const own = (caller: Caller): SQL =>
+  sql`(b.created_by_user_id = ${caller.auth.userId} OR b.teacher_id IN (SELECT sf.id FROM staff sf WHERE sf.user_id = ${caller.auth.userId}))`;
+
 /** A lab administrator reads every booking; a teacher their own. */
 function visible(caller: Caller): SQL {
-  return manages(caller) ? sql`TRUE` : sql`(b.created_by_user_id = ${caller.auth.userId} OR st.user_id = ${caller.auth.userId})`;
+  return manages(caller) ? sql`TRUE` : own(caller);
 }
 
 function bookingColumns(caller: Caller): SQL {
@@ -164,8 +170,8 @@ function bookingColumns(caller: Caller): SQL {
     (${manages(caller) ? sql`TRUE` : sql`FALSE`} AND b.created_by_user_id IS DISTINCT FROM ${caller.auth.userId} AND st.user_id <> ${caller.auth.userId}) AS reviewable`;
 }
 
-const BOOKING_FROM = sql`
-  FROM lab_bookings b
+const BOOKING_TABLES = sql`
+  lab_bookings b
   JOIN lab_rooms r ON r.id = b.room_id
   JOIN classrooms cr ON cr.id = r.classroom_id
   JOIN staff st ON st.id = b.teacher_id
@@ -190,14 +196,14 @@ const TEACHER_KEYWORD = keywordColumns(staff.name, staff.nameInitials);
 function bookingKeyword(keyword: string | undefined): SQL | undefined {
   return matchKeywordAcross(keyword, [
     { key: sql`b.id`, columns: BOOKING_KEYWORD },
-    { key: sql`r.classroom_id`, columns: ROOM_KEYWORD },
+    { key: sql`b.room_id`, columns: ROOM_KEYWORD, through: sql`SELECT lr.id FROM lab_rooms lr WHERE lr.classroom_id` },
     { key: sql`b.teacher_id`, columns: TEACHER_KEYWORD },
   ]);
 }
 
 function filters(caller: Caller, search: Search): SQL {
   const parts: SQL[] = [visible(caller)];
-  if (search.mine) parts.push(sql`(b.created_by_user_id = ${caller.auth.userId} OR st.user_id = ${caller.auth.userId})`);
+  if (search.mine) parts.push(own(caller));
   if (search.kind) parts.push(sql`b.kind = ${search.kind}`);
   if (search.status) parts.push(sql`b.status = ${search.status}`);
   if (search.roomId) parts.push(sql`b.room_id = ${search.roomId}`);
@@ -206,18 +212,29 @@ function filters(caller: Caller, search: Search): SQL {
   return sql.join(parts, sql` AND `);
 }
 
+const SORT_JOINS: Record<keyof typeof bookingList.spec.sortColumns, SQL> = {
+  bookingDate: sql``,
+  createdAt: sql``,
+  roomName: sql`JOIN lab_rooms r ON r.id = m.room_id JOIN classrooms cr ON cr.id = r.classroom_id`,
+};
+
 export async function pageBookings(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof bookingList.spec.sortColumns>): Promise<PagedResult<LabBookingRow>> {
-  const where = filters(caller, request.search);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const rows = await queryRows<Raw>(db, sql`
-    SELECT ${bookingColumns(caller)} ${BOOKING_FROM} WHERE ${where}
-    ORDER BY ${bookingList.spec.sortColumns[request.sortField]} ${direction}, b.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const counted = await countMatches(db, sql`SELECT 1 ${BOOKING_FROM} WHERE ${where}`, request.search.keyword);
-  return { ...counted, rows: rows.map(toRow) };
+  const found = await pageOfList<Raw>(
+    db,
+    request.search.keyword,
+    {
+      matching: sql`SELECT b.id, b.room_id, b.booking_date, b.created_at FROM lab_bookings b WHERE ${filters(caller, request.search)}`,
+      order: { joins: SORT_JOINS[request.sortField], orderBy: sql`${bookingList.spec.sortColumns[request.sortField]} ${direction}, m.id ${direction}` },
+      details: { columns: bookingColumns(caller), joins: sql`JOIN (${BOOKING_TABLES}) ON b.id = chosen.id` },
+    },
+    request,
+  );
+  return { ...found, rows: found.rows.map(toRow) };
 }
 
 export async function getBooking(db: DbOrTx, caller: Caller, id: number): Promise<LabBookingRow> {
-  const [row] = await queryRows<Raw>(db, sql`SELECT ${bookingColumns(caller)} ${BOOKING_FROM} WHERE b.id = ${id} AND ${visible(caller)}`);
+  const [row] = await queryRows<Raw>(db, sql`SELECT ${bookingColumns(caller)} FROM ${BOOKING_TABLES} WHERE b.id = ${id} AND ${visible(caller)}`);
   if (!row) throw notFound();
   return toRow(row);
 }

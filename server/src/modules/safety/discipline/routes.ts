@@ -80,7 +80,7 @@ export async function disciplineRoutes(fastify: FastifyInstance): Promise<void> 
   app.get(`${base}/export`, { config: { access: { permission: DISCIPLINE_PERMISSIONS.all } }, schema: { tags, summary: 'The records as an Excel file (same search and sort as the list)', querystring: exportQuerySchema } }, async (request, reply) => {
     const caller = await callerOf(request);
     const list = disciplineList.parse({ ...request.query, currPage: 0, limit: EXPORT_ROW_LIMIT + 1 });
-    const { rows } = await pageDiscipline(database.db, caller, list, false);
+    const { rows } = await pageDiscipline(database.db, caller, list);
     const h = (key: string) => t(request, `discipline.col.${key}` as Parameters<typeof t>[1]);
     const name = t(request, 'discipline.export');
     const content = await buildWorkbook<DisciplineRow>(

@@ -16,8 +16,9 @@ import { disciplineRecords } from '../../../db/schema/index.ts';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword, matchKeywordAcross } from '../../../platform/keyword.ts';
+import { aliased, keywordColumns, matchKeyword, matchKeywordAcross } from '../../../platform/keyword.ts';
 import { defineList, type ListRequest } from '../../../platform/listing.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { isStaff, ledClassIds, ownStudentIds, visibleClasses } from '../../../platform/scope.ts';
@@ -25,9 +26,10 @@ import { STUDENT_KEYWORD } from '../../records/students/queries.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
 import { familyOf, notifyUsers } from '../insurance/service.ts';
 
+/** Its sorts read the matches `m` (pageDiscipline) and what SORT_JOINS brings for the student's name and the type. */
 export const disciplineList = defineList({
   search: disciplineSearchSchema,
-  sortColumns: { occurredOn: sql`r.occurred_on`, studentName: sql`s.name`, typeName: sql`ty.sort`, createdAt: sql`r.created_at` },
+  sortColumns: { occurredOn: sql`m.occurred_on`, studentName: sql`s.name`, typeName: sql`ty.sort`, createdAt: sql`m.created_at` },
   defaultSort: { field: 'occurredOn', order: 'desc' },
   tieBreaker: disciplineRecords.id,
 });
@@ -46,6 +48,11 @@ function visible(caller: Caller, studentId: SQL, classId: SQL): SQL {
   return sql`${studentId} IN (${ownStudentIds(caller.auth)})`;
 }
 
+/** visible() as a condition on the records `r` alone, for the list's matches. */
+function visibleRecords(caller: Caller): SQL {
+  return seesAll(caller) ? sql`TRUE` : sql`r.student_id IN (SELECT vs.id FROM students vs WHERE ${visible(caller, sql`vs.id`, sql`vs.class_id`)})`;
+}
+
 /** Which students the caller may record for: the office any, a class teacher their class's. */
 function writable(caller: Caller, classId: SQL): SQL {
   if (!records(caller)) return sql`FALSE`;
@@ -62,8 +69,8 @@ function columns(caller: Caller): SQL {
     coalesce(u.display_name, '') AS "recordedByName", r.created_at AS "createdAtRaw", (${writable(caller, sql`s.class_id`)}) AS editable`;
 }
 
-const FROM = sql`
-  FROM discipline_records r
+const TABLES = sql`
+  discipline_records r
   JOIN students s ON s.id = r.student_id
   LEFT JOIN classes c ON c.id = s.class_id
   JOIN discipline_types ty ON ty.id = r.type_id
@@ -83,10 +90,10 @@ function disciplineKeyword(keyword: string | undefined): SQL | undefined {
 }
 
 function filters(caller: Caller, search: Search): SQL {
-  const parts: SQL[] = [visible(caller, sql`s.id`, sql`s.class_id`)];
+  const parts: SQL[] = [visibleRecords(caller)];
   if (search.typeId) parts.push(sql`r.type_id = ${search.typeId}`);
-  if (search.classId) parts.push(sql`s.class_id = ${search.classId}`);
-  if (search.studentId) parts.push(sql`s.id = ${search.studentId}`);
+  if (search.classId) parts.push(sql`r.student_id IN (SELECT cs.id FROM students cs WHERE cs.class_id = ${search.classId})`);
+  if (search.studentId) parts.push(sql`r.student_id = ${search.studentId}`);
   if (search.state === 'none') parts.push(sql`r.sanction IS NULL`);
   if (search.state === 'active') parts.push(sql`r.sanction IS NOT NULL AND NOT r.revoked`);
   if (search.state === 'revoked') parts.push(sql`r.revoked`);
@@ -95,18 +102,30 @@ function filters(caller: Caller, search: Search): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-export async function pageDiscipline(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof disciplineList.spec.sortColumns>, withTotal = true): Promise<PagedResult<DisciplineRow>> {
-  const where = filters(caller, request.search);
+const SORT_JOINS: Record<keyof typeof disciplineList.spec.sortColumns, SQL> = {
+  occurredOn: sql``,
+  studentName: sql`JOIN students s ON s.id = m.student_id`,
+  typeName: sql`JOIN discipline_types ty ON ty.id = m.type_id`,
+  createdAt: sql``,
+};
+
+export async function pageDiscipline(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof disciplineList.spec.sortColumns>): Promise<PagedResult<DisciplineRow>> {
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const rows = await queryRows<Raw>(db, sql`
-    SELECT ${columns(caller)} ${FROM} WHERE ${where}
-    ORDER BY ${disciplineList.spec.sortColumns[request.sortField]} ${direction}, r.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const counted = withTotal ? await countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, request.search.keyword) : { total: rows.length };
-  return { ...counted, rows: rows.map(toRow) };
+  const found = await pageOfList<Raw>(
+    db,
+    request.search.keyword,
+    {
+      matching: sql`SELECT r.id, r.student_id, r.type_id, r.occurred_on, r.created_at FROM discipline_records r WHERE ${filters(caller, request.search)}`,
+      order: { joins: SORT_JOINS[request.sortField], orderBy: sql`${disciplineList.spec.sortColumns[request.sortField]} ${direction}, m.id ${direction}` },
+      details: { columns: columns(caller), joins: sql`JOIN (${TABLES}) ON r.id = chosen.id` },
+    },
+    request,
+  );
+  return { ...found, rows: found.rows.map(toRow) };
 }
 
 export async function getDiscipline(db: DbOrTx, caller: Caller, id: number): Promise<DisciplineRow> {
-  const [row] = await queryRows<Raw>(db, sql`SELECT ${columns(caller)} ${FROM} WHERE r.id = ${id} AND ${visible(caller, sql`s.id`, sql`s.class_id`)}`);
+  const [row] = await queryRows<Raw>(db, sql`SELECT ${columns(caller)} FROM ${TABLES} WHERE r.id = ${id} AND ${visible(caller, sql`s.id`, sql`s.class_id`)}`);
   if (!row) throw notFound();
   return toRow(row);
 }

@@ -191,7 +191,7 @@ export async function insuranceRoutes(fastify: FastifyInstance): Promise<void> {
   });
   app.get(`${base}/claims/export`, { config: { access: MANAGE }, schema: { tags, summary: 'Claims as an Excel file (same search and sort as the list)', querystring: exportQuerySchema } }, async (request, reply) => {
     const list = claimList.parse({ ...request.query, currPage: 0, limit: EXPORT_ROW_LIMIT + 1 });
-    const { rows } = await pageClaims(database.db, await callerOf(request), list, false);
+    const { rows } = await pageClaims(database.db, await callerOf(request), list);
     const h = (key: string) => t(request, `insurance.col.${key}` as Parameters<typeof t>[1]);
     const name = t(request, 'insurance.export.claims');
     const content = await buildWorkbook<ClaimRow>(

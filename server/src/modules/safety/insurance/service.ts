@@ -31,6 +31,7 @@ import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { aliased, countMatches, keywordColumns, matchKeyword, matchKeywordAcross } from '../../../platform/keyword.ts';
 import { defineList, type ListRequest } from '../../../platform/listing.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { ownStudentIds, visibleStudents } from '../../../platform/scope.ts';
@@ -121,9 +122,10 @@ export async function deleteCompanies(db: Db, ids: number[]): Promise<void> {
 
 /* ------------------------------------------------------------------ policies */
 
+/** Its sorts read the matches `m` (pagePolicies), which carry the three columns. */
 export const policyList = defineList({
   search: policySearchSchema,
-  sortColumns: { startDate: sql`p.start_date`, policyNo: sql`p.policy_no`, year: sql`p.year` },
+  sortColumns: { startDate: sql`m.start_date`, policyNo: sql`m.policy_no`, year: sql`m.year` },
   defaultSort: { field: 'startDate', order: 'desc' },
   tieBreaker: insurancePolicies.id,
 });
@@ -134,6 +136,8 @@ const POLICY_COLUMNS = sql`
   (p.start_date <= CURRENT_DATE AND p.end_date >= CURRENT_DATE) AS current,
   (SELECT count(*)::int FROM insured_students i WHERE i.policy_id = p.id) AS "insuredCount",
   (SELECT count(*)::int FROM insurance_claims cl WHERE cl.policy_id = p.id) AS "claimCount"`;
+
+const POLICY_TABLES = sql`insurance_policies p JOIN insurance_companies c ON c.id = p.company_id`;
 
 /** The policy list's keyword: policy number or coverage, or the company. */
 const POLICY_KEYWORD = keywordColumns(insurancePolicies.policyNo, insurancePolicies.coverage);
@@ -150,17 +154,21 @@ export async function pagePolicies(db: DbOrTx, request: ListRequest<z.infer<type
   if (request.search.companyId) parts.push(sql`p.company_id = ${request.search.companyId}`);
   const keyword = policyKeyword(request.search.keyword);
   if (keyword) parts.push(keyword);
-  const where = sql.join(parts, sql` AND `);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const rows = await queryRows<PolicyRow>(db, sql`
-    SELECT ${POLICY_COLUMNS} FROM insurance_policies p JOIN insurance_companies c ON c.id = p.company_id WHERE ${where}
-    ORDER BY ${policyList.spec.sortColumns[request.sortField]} ${direction}, p.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const counted = await countMatches(db, sql`SELECT 1 FROM insurance_policies p JOIN insurance_companies c ON c.id = p.company_id WHERE ${where}`, request.search.keyword);
-  return { ...counted, rows };
+  return pageOfList<PolicyRow>(
+    db,
+    request.search.keyword,
+    {
+      matching: sql`SELECT p.id, p.start_date, p.policy_no, p.year FROM insurance_policies p WHERE ${sql.join(parts, sql` AND `)}`,
+      order: { orderBy: sql`${policyList.spec.sortColumns[request.sortField]} ${direction}, m.id ${direction}` },
+      details: { columns: POLICY_COLUMNS, joins: sql`JOIN (${POLICY_TABLES}) ON p.id = chosen.id` },
+    },
+    request,
+  );
 }
 
 export async function getPolicy(db: DbOrTx, id: number): Promise<PolicyRow> {
-  const [row] = await queryRows<PolicyRow>(db, sql`SELECT ${POLICY_COLUMNS} FROM insurance_policies p JOIN insurance_companies c ON c.id = p.company_id WHERE p.id = ${id}`);
+  const [row] = await queryRows<PolicyRow>(db, sql`SELECT ${POLICY_COLUMNS} FROM ${POLICY_TABLES} WHERE p.id = ${id}`);
   if (!row) throw notFound();
   return row;
 }
@@ -219,31 +227,44 @@ export async function policyStats(db: DbOrTx): Promise<PolicyStats[]> {
 
 /* ------------------------------------------------------------------ insured students */
 
+/** Its sorts read the matches `m` (pageInsured) and their class `cl`. */
 export const insuredList = defineList({
   search: insuredSearchSchema,
-  sortColumns: { studentNumber: sql`s.student_number`, className: sql`cl.sort` },
+  sortColumns: { studentNumber: sql`m.student_number`, className: sql`cl.sort` },
   defaultSort: { field: 'className', order: 'asc' },
   tieBreaker: insuredStudents.id,
 });
 
+/**
+ * The students a policy covers, paged: found among the students (a policy covers a student once), whose own
+ * keyword indexes and sort columns then serve without a second visit to each match.
+ */
 export async function pageInsured(db: DbOrTx, request: ListRequest<z.infer<typeof insuredSearchSchema>, 'studentNumber' | 'className'>): Promise<PagedResult<InsuredRow>> {
-  if (!request.search.policyId) throw badRequest('insurance.policyRequired');
-  const parts: SQL[] = [sql`i.policy_id = ${request.search.policyId}`];
+  const policyId = request.search.policyId;
+  if (!policyId) throw badRequest('insurance.policyRequired');
+  const parts: SQL[] = [sql`s.id IN (SELECT i.student_id FROM insured_students i WHERE i.policy_id = ${policyId})`];
   if (request.search.classId) parts.push(sql`s.class_id = ${request.search.classId}`);
   // The student's number, name or its pinyin initials.
   const keyword = matchKeyword(request.search.keyword, STUDENT_KEYWORD, aliased('s'));
   if (keyword) parts.push(keyword);
-  const where = sql.join(parts, sql` AND `);
-  const from = sql`FROM insured_students i JOIN students s ON s.id = i.student_id LEFT JOIN classes cl ON cl.id = s.class_id`;
   const direction = request.order === 'desc' ? sql`DESC` : sql`ASC`;
-  const rows = await queryRows<InsuredRow & { createdAtRaw: Date | string }>(db, sql`
-    SELECT i.id, i.policy_id AS "policyId", s.id AS "studentId", s.student_number AS "studentNumber", s.name AS "studentName",
-      coalesce(cl.name, '') AS "className", i.created_at AS "createdAtRaw",
-      (SELECT count(*)::int FROM insurance_claims c WHERE c.policy_id = i.policy_id AND c.student_id = s.id) AS "claimCount"
-    ${from} WHERE ${where}
-    ORDER BY ${insuredList.spec.sortColumns[request.sortField]} ${direction}, s.student_number LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const counted = await countMatches(db, sql`SELECT 1 ${from} WHERE ${where}`, request.search.keyword);
-  return { ...counted, rows: rows.map(({ createdAtRaw, ...row }) => ({ ...row, createdAt: schoolMinute(createdAtRaw) })) };
+  const found = await pageOfList<InsuredRow & { createdAtRaw: Date | string }>(
+    db,
+    request.search.keyword,
+    {
+      matching: sql`SELECT s.id, s.student_number, s.class_id FROM students s WHERE ${sql.join(parts, sql` AND `)}`,
+      // The student number is unique: it alone breaks the ties.
+      order: { joins: sql`LEFT JOIN classes cl ON cl.id = m.class_id`, orderBy: sql`${insuredList.spec.sortColumns[request.sortField]} ${direction}, m.student_number` },
+      details: {
+        columns: sql`i.id, i.policy_id AS "policyId", s.id AS "studentId", s.student_number AS "studentNumber", s.name AS "studentName",
+          coalesce(cl.name, '') AS "className", i.created_at AS "createdAtRaw",
+          (SELECT count(*)::int FROM insurance_claims c WHERE c.policy_id = i.policy_id AND c.student_id = s.id) AS "claimCount"`,
+        joins: sql`JOIN students s ON s.id = chosen.id JOIN insured_students i ON i.policy_id = ${policyId} AND i.student_id = s.id LEFT JOIN classes cl ON cl.id = s.class_id`,
+      },
+    },
+    request,
+  );
+  return { ...found, rows: found.rows.map(({ createdAtRaw, ...row }) => ({ ...row, createdAt: schoolMinute(createdAtRaw) })) };
 }
 
 /** Students the office may insure, found by number, name or its pinyin initials. */
@@ -298,9 +319,10 @@ export async function uninsureStudents(db: Db, input: z.infer<typeof uninsureSch
 
 /* ------------------------------------------------------------------ claims */
 
+/** Its sorts read the matches `m` (pageClaims) and, for the student's name, the student CLAIM_SORT_JOINS brings. */
 export const claimList = defineList({
   search: claimSearchSchema,
-  sortColumns: { createdAt: sql`cl.created_at`, accidentDate: sql`cl.accident_date`, amountClaimed: sql`cl.amount_claimed`, status: sql`cl.status`, studentName: sql`s.name` },
+  sortColumns: { createdAt: sql`m.created_at`, accidentDate: sql`m.accident_date`, amountClaimed: sql`m.amount_claimed`, status: sql`m.status`, studentName: sql`s.name` },
   defaultSort: { field: 'createdAt', order: 'desc' },
   tieBreaker: insuranceClaims.id,
 });
@@ -318,8 +340,8 @@ const CLAIM_COLUMNS = sql`
   coalesce(cl.paid_date::text, '') AS "paidDate", cl.reject_reason AS "rejectReason", coalesce(fu.display_name, '') AS "filedByName",
   cl.created_at AS "createdAtRaw", jsonb_array_length(cl.attachments->'files') AS "fileCount", cl.attachments`;
 
-const CLAIM_FROM = sql`
-  FROM insurance_claims cl
+const CLAIM_TABLES = sql`
+  insurance_claims cl
   JOIN insurance_policies p ON p.id = cl.policy_id
   JOIN insurance_companies co ON co.id = p.company_id
   JOIN students s ON s.id = cl.student_id
@@ -351,18 +373,31 @@ function claimFilters(caller: Caller, search: ClaimSearch): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-export async function pageClaims(db: DbOrTx, caller: Caller, request: ListRequest<ClaimSearch, keyof typeof claimList.spec.sortColumns>, withTotal = true): Promise<PagedResult<ClaimRow>> {
-  const where = claimFilters(caller, request.search);
+const CLAIM_SORT_JOINS: Record<keyof typeof claimList.spec.sortColumns, SQL> = {
+  createdAt: sql``,
+  accidentDate: sql``,
+  amountClaimed: sql``,
+  status: sql``,
+  studentName: sql`JOIN students s ON s.id = m.student_id`,
+};
+
+export async function pageClaims(db: DbOrTx, caller: Caller, request: ListRequest<ClaimSearch, keyof typeof claimList.spec.sortColumns>): Promise<PagedResult<ClaimRow>> {
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const rows = await queryRows<ClaimRaw>(db, sql`
-    SELECT ${CLAIM_COLUMNS} ${CLAIM_FROM} WHERE ${where}
-    ORDER BY ${claimList.spec.sortColumns[request.sortField]} ${direction}, cl.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const counted = withTotal ? await countMatches(db, sql`SELECT 1 ${CLAIM_FROM} WHERE ${where}`, request.search.keyword) : { total: rows.length };
-  return { ...counted, rows: rows.map(toClaim) };
+  const found = await pageOfList<ClaimRaw>(
+    db,
+    request.search.keyword,
+    {
+      matching: sql`SELECT cl.id, cl.student_id, cl.created_at, cl.accident_date, cl.amount_claimed, cl.status FROM insurance_claims cl WHERE ${claimFilters(caller, request.search)}`,
+      order: { joins: CLAIM_SORT_JOINS[request.sortField], orderBy: sql`${claimList.spec.sortColumns[request.sortField]} ${direction}, m.id ${direction}` },
+      details: { columns: CLAIM_COLUMNS, joins: sql`JOIN (${CLAIM_TABLES}) ON cl.id = chosen.id` },
+    },
+    request,
+  );
+  return { ...found, rows: found.rows.map(toClaim) };
 }
 
 export async function getClaim(db: DbOrTx, caller: Caller, id: number): Promise<ClaimDetail> {
-  const [raw] = await queryRows<ClaimRaw>(db, sql`SELECT ${CLAIM_COLUMNS} ${CLAIM_FROM} WHERE cl.id = ${id} AND ${visibleClaims(caller)}`);
+  const [raw] = await queryRows<ClaimRaw>(db, sql`SELECT ${CLAIM_COLUMNS} FROM ${CLAIM_TABLES} WHERE cl.id = ${id} AND ${visibleClaims(caller)}`);
   if (!raw) throw notFound();
   const attachments = jsonValue(raw.attachments) as { files: string[] };
   const [groups, events] = await Promise.all([

@@ -19,16 +19,18 @@ import { classes, openClasses, staff } from '../../../db/schema/index.ts';
 import { jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { countMatches, keywordColumns, matchKeywordAcross } from '../../../platform/keyword.ts';
+import { keywordColumns, matchKeywordAcross } from '../../../platform/keyword.ts';
 import { defineList, type ListRequest } from '../../../platform/listing.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolInstant, schoolMinute } from '../../../platform/schoolClock.ts';
 import { localName } from '../../timetable/views/queries.ts';
 import { schoolToday } from '../../timetable/views/service.ts';
 
+/** Its sorts read the matches `m` (pageOpenClasses) and what SORT_JOINS brings for each. */
 export const openClassList = defineList({
   search: openClassSearchSchema,
-  sortColumns: { day: sql`o.day`, teacherName: sql`st.name`, average: sql`avg_total`, evaluations: sql`evaluations` },
+  sortColumns: { day: sql`m.day`, teacherName: sql`st.name`, average: sql`x.avg_total`, evaluations: sql`x.evaluations` },
   defaultSort: { field: 'day', order: 'desc' },
   tieBreaker: openClasses.id,
 });
@@ -45,6 +47,10 @@ export async function staffIdOfCaller(db: DbOrTx, caller: Caller): Promise<numbe
 const evaluationTotal = (ev: string) => sql.raw(`
   (SELECT round(sum(sc.score / i.max_score * i.weight), 1) FROM open_class_scores sc JOIN evaluation_set_items i ON i.id = sc.item_id WHERE sc.evaluation_id = ${ev}.id)`);
 
+/** How many colleagues evaluated an open class, and their totals' average (null before the first). */
+const evaluationsOf = (id: SQL) => sql`(SELECT count(*)::int FROM open_class_evaluations e WHERE e.open_class_id = ${id})`;
+const averageOf = (id: SQL) => sql`(SELECT round(avg(${evaluationTotal('e')}), 1)::float8 FROM open_class_evaluations e WHERE e.open_class_id = ${id})`;
+
 const phase = sql`CASE WHEN o.day > ${schoolToday()}::date THEN 'upcoming' WHEN now() <= o.deadline THEN 'evaluating' ELSE 'closed' END`;
 
 function columns(caller: Caller, selfId: number | null): SQL {
@@ -56,15 +62,14 @@ function columns(caller: Caller, selfId: number | null): SQL {
     o.day::text AS day, o.period_from AS "periodFrom", o.period_to AS "periodTo", o.classroom_id AS "classroomId", o.place, o.topic,
     o.set_id AS "setId", s.name AS "setName", o.deadline AS "deadlineRaw", ${phase} AS phase,
     (SELECT count(*)::int FROM open_class_attendees a WHERE a.open_class_id = o.id) AS attendees,
-    (SELECT count(*)::int FROM open_class_evaluations e WHERE e.open_class_id = o.id) AS evaluations,
-    (SELECT round(avg(${evaluationTotal('e')}), 1)::float8 FROM open_class_evaluations e WHERE e.open_class_id = o.id) AS avg_total,
+    ${evaluationsOf(sql`o.id`)} AS evaluations, ${averageOf(sql`o.id`)} AS avg_total,
     o.teacher_id = ${self} AS mine,
     EXISTS (SELECT 1 FROM open_class_attendees a WHERE a.open_class_id = o.id AND a.staff_id = ${self}) AS "signedUp",
     EXISTS (SELECT 1 FROM open_class_evaluations e WHERE e.open_class_id = o.id AND e.evaluator_id = ${self}) AS evaluated`;
 }
 
-const FROM = sql`
-  FROM open_classes o
+const TABLES = sql`
+  open_classes o
   JOIN terms t ON t.id = o.term_id
   JOIN staff st ON st.id = o.teacher_id
   JOIN courses co ON co.id = o.course_id
@@ -109,22 +114,33 @@ function filters(search: Search, selfId: number | null): SQL {
   return sql.join(parts, sql` AND `);
 }
 
+const SORT_JOINS: Record<keyof typeof openClassList.spec.sortColumns, SQL> = {
+  day: sql``,
+  teacherName: sql`JOIN staff st ON st.id = m.teacher_id`,
+  average: sql`CROSS JOIN LATERAL (SELECT ${averageOf(sql`m.id`)} AS avg_total) x`,
+  evaluations: sql`CROSS JOIN LATERAL (SELECT ${evaluationsOf(sql`m.id`)} AS evaluations) x`,
+};
+
 /** Every teacher sees the school's open classes (to sign up); the results stay with the teacher and the office. */
 export async function pageOpenClasses(db: DbOrTx, caller: Caller, request: ListRequest<Search, keyof typeof openClassList.spec.sortColumns>): Promise<PagedResult<OpenClassRow>> {
   const selfId = await staffIdOfCaller(db, caller);
-  const where = filters(request.search, selfId);
   const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const rows = await queryRows<Raw>(db, sql`
-    SELECT * FROM (SELECT ${columns(caller, selfId)} ${FROM} WHERE ${where}) x
-    ORDER BY ${sql.raw(request.sortField === 'day' ? 'day' : request.sortField === 'teacherName' ? '"teacherName"' : request.sortField === 'average' ? 'avg_total' : 'evaluations')} ${direction} NULLS LAST, id ${direction}
-    LIMIT ${request.limit} OFFSET ${request.offset}`);
-  const counted = await countMatches(db, sql`SELECT 1 ${FROM} WHERE ${where}`, request.search.keyword);
-  return { ...counted, rows: rows.map((row) => toRow(caller, row)) };
+  const found = await pageOfList<Raw>(
+    db,
+    request.search.keyword,
+    {
+      matching: sql`SELECT o.id, o.teacher_id, o.day FROM open_classes o WHERE ${filters(request.search, selfId)}`,
+      order: { joins: SORT_JOINS[request.sortField], orderBy: sql`${openClassList.spec.sortColumns[request.sortField]} ${direction} NULLS LAST, m.id ${direction}` },
+      details: { columns: columns(caller, selfId), joins: sql`JOIN (${TABLES}) ON o.id = chosen.id` },
+    },
+    request,
+  );
+  return { ...found, rows: found.rows.map((row) => toRow(caller, row)) };
 }
 
 async function findRow(db: DbOrTx, caller: Caller, id: number): Promise<OpenClassRow> {
   const selfId = await staffIdOfCaller(db, caller);
-  const [row] = await queryRows<Raw>(db, sql`SELECT ${columns(caller, selfId)} ${FROM} WHERE o.id = ${id}`);
+  const [row] = await queryRows<Raw>(db, sql`SELECT ${columns(caller, selfId)} FROM ${TABLES} WHERE o.id = ${id}`);
   if (!row) throw notFound();
   return toRow(caller, row);
 }
