@@ -117,6 +117,18 @@ export function matchKeywordAcross(keyword: string | undefined | null, parts: re
 }
 
 /**
+ * Students `s` of the given classes, written for the keyword's generic plan (listPage.ts). A short
+ * keyword's pieces and the classes combine as a BitmapAnd of two index lookups, which stays cheap for a
+ * common surname in one class as in a district's 247 (1.3 ms for 侯). A longer keyword's trigrams find a
+ * handful of students, which are then tested against the classes: the class index is kept out (`+ 0`) because
+ * the generic plan, taking a batch for ten classes, would rather read every student of its classes and test
+ * the keyword on each (13 ms for 王秀英 over a district batch's 9,872 students).
+ */
+export function inClasses(classIds: SQL, keyword: string | undefined): SQL {
+  return keyword?.trim() && !isShortKeyword(keyword.trim()) ? sql`s.class_id + 0 = ANY(ARRAY(${classIds}))` : sql`s.class_id = ANY(ARRAY(${classIds}))`;
+}
+
+/**
  * The total of a list: exact without a keyword; with one, counted up to KEYWORD_MATCH_LIMIT, past which
  * the answer says `totalCapped` (the screen shows "1,000+") instead of counting every match of a single
  * common character on each keystroke. `matching` selects the matching rows (any columns): raw SQL, or a

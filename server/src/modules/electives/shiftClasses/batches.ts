@@ -20,12 +20,11 @@ import { intArray, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/
 import { students } from '../../../db/schema/index.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, countMatches, inClasses, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { pageOfList } from '../../../platform/listPage.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolInstant, schoolMinute } from '../../../platform/schoolClock.ts';
 import { ownStudentIds } from '../../../platform/scope.ts';
-import { inClasses } from '../../scores/maintenance/service.ts';
 import { localName, termList } from '../../timetable/views/queries.ts';
 import { sendMessages } from '../common.ts';
 

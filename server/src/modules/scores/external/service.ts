@@ -19,14 +19,13 @@ import { intArray, jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '.
 import { externalExams, students } from '../../../db/schema/index.ts';
 import type { AuthContext } from '../../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { aliased, countMatches, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, countMatches, inClasses, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { pageOfList } from '../../../platform/listPage.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { isStaff, ownStudentIds } from '../../../platform/scope.ts';
 import { localName } from '../../timetable/views/queries.ts';
-import { inClasses } from '../maintenance/service.ts';
 import { buildExternalWorkbook, readExternalWorkbook, type ImportError, type WorkbookSubject } from './excel.ts';
 
 /**

@@ -1,9 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Language, MaintenanceBatches, MaintenancePage, MaintenanceRow, MaintenanceSubject, ScoreCell, ScoreCorrection, ScoreMark } from '@campus/contract';
 import { intArray, jsonValue, queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import { students } from '../../../db/schema/index.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
-import { aliased, isShortKeyword, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { aliased, inClasses, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { pageOfList } from '../../../platform/listPage.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { termChoice } from '../../shared/terms/service.ts';
@@ -42,18 +42,6 @@ async function batchSubjects(db: DbOrTx, language: Language, batchId: number): P
 
 /** The students' keyword: a name, its pinyin initials or a student number. */
 const STUDENT_KEYWORD = keywordColumns(students.name, students.nameInitials, students.studentNumber);
-
-/**
- * Students `s` of the given classes, written for the keyword's generic plan (platform/listPage.ts). A short
- * keyword's pieces and the classes combine as a BitmapAnd of two index lookups, which stays cheap for a
- * common surname in one class as in a district's 247 (1.3 ms for 侯). A longer keyword's trigrams find a
- * handful of students, which are then tested against the classes: the class index is kept out (`+ 0`) because
- * the generic plan, taking a batch for ten classes, would rather read every student of its classes and test
- * the keyword on each (13 ms for 王秀英 over a district batch's 9,872 students).
- */
-export function inClasses(classIds: SQL, keyword: string | undefined): SQL {
-  return keyword?.trim() && !isShortKeyword(keyword.trim()) ? sql`s.class_id + 0 = ANY(ARRAY(${classIds}))` : sql`s.class_id = ANY(ARRAY(${classIds}))`;
-}
 
 export async function maintenancePage(
   db: DbOrTx,
