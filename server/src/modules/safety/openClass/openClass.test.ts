@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/client.ts';
 import { createTestApp, loginDemoAccounts, type TestApp } from '../../../../test/helpers.ts';
@@ -167,5 +167,21 @@ describe('open-class evaluation (公开课评价, /gkkMgr/pjrn, /sjpj/pjnr)', ()
     await refused('/api/safety/openClasses/signUp', { id }, 'T0003', 'Sign-up has closed');
     await refused('/api/safety/openClasses/cancelSignUp', { id }, 'T0002', 'Sign-up has closed');
     expect((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM open_class_attendees WHERE open_class_id = ${id}`)).n).toBe(1);
+  });
+
+  it("reads the class's phase from the school's date of each request, not from the day the server started", async () => {
+    const { id } = await seeded('一次函数的图像与性质');
+    await t.database.db.execute(sql`UPDATE open_classes SET day = (now() AT TIME ZONE 'Asia/Shanghai')::date, deadline = now() + interval '5 days' WHERE id = ${id}`);
+    expect((await call('/api/safety/openClasses/get', { id }, 'T0002')).json().data.phase).toBe('evaluating');
+    // The server's clock alone goes back a day (a session would expire if it went forward): the class is tomorrow's.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 86_400_000 });
+    try {
+      const got = (await call('/api/safety/openClasses/get', { id }, 'T0002')).json();
+      expect(got, JSON.stringify(got)).toMatchObject({ data: { phase: 'upcoming' } });
+      const page = (await call('/api/safety/openClasses/page', { currPage: 0, limit: 50, phase: 'upcoming' }, 'T0002')).json();
+      expect(page.data.rows.map((r: { id: number }) => r.id)).toContain(id);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

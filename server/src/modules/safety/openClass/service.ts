@@ -51,7 +51,8 @@ const evaluationTotal = (ev: string) => sql.raw(`
 const evaluationsOf = (id: SQL) => sql`(SELECT count(*)::int FROM open_class_evaluations e WHERE e.open_class_id = ${id})`;
 const averageOf = (id: SQL) => sql`(SELECT round(avg(${evaluationTotal('e')}), 1)::float8 FROM open_class_evaluations e WHERE e.open_class_id = ${id})`;
 
-const phase = sql`CASE WHEN o.day > ${schoolToday()}::date THEN 'upcoming' WHEN now() <= o.deadline THEN 'evaluating' ELSE 'closed' END`;
+/** A function, not a constant: the school's today moves on while the server runs. */
+const phase = () => sql`CASE WHEN o.day > ${schoolToday()}::date THEN 'upcoming' WHEN now() <= o.deadline THEN 'evaluating' ELSE 'closed' END`;
 
 function columns(caller: Caller, selfId: number | null): SQL {
   const language = caller.language;
@@ -60,7 +61,7 @@ function columns(caller: Caller, selfId: number | null): SQL {
     o.id, o.term_id AS "termId", ${localName('t', language)} AS "termName", o.teacher_id AS "teacherId", st.name AS "teacherName",
     o.course_id AS "courseId", ${localName('co', language)} AS "courseName", o.class_id AS "classId", c.name AS "className",
     o.day::text AS day, o.period_from AS "periodFrom", o.period_to AS "periodTo", o.classroom_id AS "classroomId", o.place, o.topic,
-    o.set_id AS "setId", s.name AS "setName", o.deadline AS "deadlineRaw", ${phase} AS phase,
+    o.set_id AS "setId", s.name AS "setName", o.deadline AS "deadlineRaw", ${phase()} AS phase,
     (SELECT count(*)::int FROM open_class_attendees a WHERE a.open_class_id = o.id) AS attendees,
     ${evaluationsOf(sql`o.id`)} AS evaluations, ${averageOf(sql`o.id`)} AS avg_total,
     o.teacher_id = ${self} AS mine,
@@ -108,7 +109,7 @@ function filters(search: Search, selfId: number | null): SQL {
   if (search.termId) parts.push(sql`o.term_id = ${search.termId}`);
   const keyword = openClassKeyword(search.keyword);
   if (keyword) parts.push(keyword);
-  if (search.phase) parts.push(sql`${phase} = ${search.phase}`);
+  if (search.phase) parts.push(sql`${phase()} = ${search.phase}`);
   if (search.mine === 'taught') parts.push(sql`o.teacher_id = ${selfId ?? 0}`);
   if (search.mine === 'attending') parts.push(sql`EXISTS (SELECT 1 FROM open_class_attendees a WHERE a.open_class_id = o.id AND a.staff_id = ${selfId ?? 0})`);
   return sql.join(parts, sql` AND `);
@@ -267,7 +268,7 @@ interface Locked {
 
 async function lockOpenClass(tx: Tx, id: number): Promise<Locked> {
   const [row] = await queryRows<Locked>(tx, sql`
-    SELECT o.id, o.teacher_id AS "teacherId", o.set_id AS "setId", o.day::text AS day, o.deadline, ${phase} AS phase,
+    SELECT o.id, o.teacher_id AS "teacherId", o.set_id AS "setId", o.day::text AS day, o.deadline, ${phase()} AS phase,
       (SELECT count(*)::int FROM open_class_evaluations e WHERE e.open_class_id = o.id) AS evaluations
     FROM open_classes o WHERE o.id = ${id} FOR UPDATE OF o`);
   if (!row) throw notFound();
