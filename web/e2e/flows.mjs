@@ -56,6 +56,12 @@ export async function until(check, message, timeoutMs = 10_000) {
   throw new Error(`timed out: ${message}${last ? ` (${last.message})` : ''}`);
 }
 
+/** Switches the signed-in page to English with the header's button, and waits until it reads 中文. */
+export async function switchToEnglish(page) {
+  await Promise.all([page.waitForEvent('load'), page.getByTestId('language-button').click()]);
+  await until(async () => (await page.getByTestId('language-button').innerText()).includes('中文'), 'the page is in English');
+}
+
 async function login(page, base, username, password) {
   await page.goto(`${base}/login`);
   await page.locator('#username').fill(username);
@@ -195,8 +201,7 @@ const platformFlows = [
       await loginOk(page, base, 'admin');
       const button = page.getByTestId('language-button');
       assert((await button.innerText()).includes('English'), 'the button reads English in Chinese');
-      await Promise.all([page.waitForEvent('load'), button.click()]);
-      await until(async () => (await page.getByTestId('language-button').innerText()).includes('中文'), 'the button reads 中文 in English');
+      await switchToEnglish(page);
       const cookies = await context.cookies();
       assert(cookies.some((c) => c.name === 'language' && c.value === 'en'), 'language cookie is en');
       const text = await sidebar(page).innerText();

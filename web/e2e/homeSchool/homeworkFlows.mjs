@@ -1,5 +1,5 @@
 // Browser flows of 家校互动's homework (作业发布 /jxhd/zyfb and 我的作业 /jxhd/wdzy), appended to the flows of flows.mjs.
-import { assert, until } from '../flows.mjs';
+import { assert, switchToEnglish, until } from '../flows.mjs';
 import { assertEnglish, gradientPng, LED_CLASS, listText, panelSettled, PHONE, pickOption, scrollsSideways, shotOf, signIn, waitForList } from './noticeFlows.mjs';
 
 /** The student of the class T0002 leads (account 201911001), whose parent is jz201911001. */
@@ -315,8 +315,7 @@ export const homeworkFlows = [
       }
 
       // The class teacher's list, in English: the progress follows; no Chinese outside data.
-      await Promise.all([page.waitForEvent('load'), page.getByTestId('language-button').click()]);
-      await until(async () => (await page.getByTestId('language-button').innerText()).includes('中文'), 'the page is in English');
+      await switchToEnglish(page);
       await page.goto(`${base}/jxhd/zyfb`);
       await page.getByTestId('assignments-page').waitFor();
       await waitForList(page);

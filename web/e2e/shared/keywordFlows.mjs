@@ -4,7 +4,7 @@
 // records by the areas' seeds. The flow only reads, so it may share its lane's database.
 import { pinyin } from 'pinyin-pro';
 import { api } from '../api.mjs';
-import { assert, until } from '../flows.mjs';
+import { assert, switchToEnglish, until } from '../flows.mjs';
 import { pickOption, signIn } from '../homeSchool/noticeFlows.mjs';
 import { watchErrors } from '../homeSchool/homeworkFlows.mjs';
 
@@ -203,8 +203,7 @@ export const keywordFlows = [
       watchErrors(page, errors);
       await signIn(page, context, base, 'admin');
       await searchEveryList(page, base, 'zh', shot);
-      await Promise.all([page.waitForEvent('load'), page.getByTestId('language-button').click()]);
-      await until(async () => (await page.getByTestId('language-button').innerText()).includes('中文'), 'the page is in English');
+      await switchToEnglish(page);
       await searchEveryList(page, base, 'en', shot);
       assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
     },
