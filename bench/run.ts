@@ -135,6 +135,8 @@ async function startChild(label: string, script: string, readyPath: string, extr
     REQUEST_ENCRYPTION: '0',
     // The pool signs in as the demo administrator with a password (docs/decisions.md "Second factor").
     MFA_REQUIRED_FOR_ADMINS: '0',
+    // Scenarios may say which address a request comes from (Scenario.clientAddress); without the header it is the socket's.
+    TRUST_PROXY: '1',
     NODE_ENV: 'production',
     ...extraEnv,
   };
@@ -279,6 +281,12 @@ interface Scenario {
   json?: boolean;
   /** Which tokens the requests carry, in turn. */
   tokens?: () => string[];
+  /**
+   * The client address request number i comes from (X-Forwarded-For; the server runs with TRUST_PROXY=1).
+   * Logins need it: they count attempts per address before checking them, so fifty people signing in at
+   * once from one address would be refused past the address limit, which is not what the scenario measures.
+   */
+  clientAddress?: (i: number) => string;
 }
 
 const form = (fields: Record<string, unknown>) => new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
@@ -300,6 +308,7 @@ async function load(base: string, scenario: Scenario, connections: number, durat
           const i = counter++;
           const headers: Record<string, string> = { 'accept-language': 'zh-CN' };
           if (tokens.length) headers[TOKEN_HEADER] = tokens[i % tokens.length];
+          if (scenario.clientAddress) headers['x-forwarded-for'] = scenario.clientAddress(i);
           const fields = scenario.body?.(i);
           if (!fields) return { ...request, headers };
           headers['content-type'] = scenario.json ? 'application/json' : 'application/x-www-form-urlencoded';
@@ -425,7 +434,14 @@ async function main(): Promise<void> {
   const keywords = ['张伟', '王秀英', '李娜', '陈静', '2020', 'T0010', '刘洋', '杨明'];
   const logBody = (currPage: number) => () => ({ currPage, limit: 10, sortField: 'createdAt', order: 'desc' });
   const scenarios: Scenario[] = [
-    { name: 'login', method: 'POST', path: '/api/login/v4', body: (i) => ({ username: everyone[i % everyone.length], password: DEMO_PASSWORD }) },
+    {
+      name: 'login',
+      method: 'POST',
+      path: '/api/login/v4',
+      body: (i) => ({ username: everyone[i % everyone.length], password: DEMO_PASSWORD }),
+      // Each account signs in from an address of its own, as people do from their homes.
+      clientAddress: (i) => `10.0.${(i % everyone.length) >> 8}.${(i % everyone.length) & 255}`,
+    },
     { name: '/ms/getPermission', method: 'POST', path: '/ms/getPermission', tokens: tokensOf(everyone) },
     {
       name: 'getUserAllData keyword',
@@ -1018,12 +1034,23 @@ async function report(rows: Row[], facts: Facts, peakMb: number, serverSeconds: 
     const at200 = rows.filter((r) => r.connections === 200 && !r.scenario.startsWith('baseline'));
     const failures200 = at200.reduce((sum, r) => sum + r.non2xx + r.envelopeFailures + r.errors, 0);
     targets.push(['no errors at 200 connections', at200.length ? `${failures200} failed of ${at200.reduce((s, r) => s + r.requests, 0).toLocaleString('en')}` : 'not measured', at200.length ? failures200 === 0 : undefined]);
-    const login = find('login', 50)?.rps ?? NaN;
-    targets.push(['login ≥ 40 per second (50 conns)', Number.isNaN(login) ? 'not measured' : `${login.toFixed(1)} /s`, measured(login, (n) => n >= 40)]);
+    // Only logins that signed in count: a refused one answers fast and would pass for speed.
+    const loginRow = find('login', 50);
+    // A refusal is both a non-2xx answer and a result:false envelope: counted once.
+    const signedIn = (row: Row) => Math.max(0, row.requests - Math.max(row.non2xx, row.envelopeFailures) - row.errors) / Math.max(1, row.requests);
+    const login = loginRow ? loginRow.rps * signedIn(loginRow) : NaN;
+    const refusedLogins = loginRow && signedIn(loginRow) < 1 ? ` (${loginRow.requests - Math.round(signedIn(loginRow) * loginRow.requests)} of ${loginRow.requests} refused)` : '';
+    targets.push(['login ≥ 40 per second (50 conns)', Number.isNaN(login) ? 'not measured' : `${login.toFixed(1)} /s${refusedLogins}`, measured(login, (n) => n >= 40)]);
     const owasp = argon2.memoryCost >= 19456 && argon2.timeCost >= 2 && argon2.parallelism >= 1;
     targets.push(['login argon2id at least OWASP (m=19456 KiB, t=2, p=1)', `m=${argon2.memoryCost} KiB, t=${argon2.timeCost}, p=${argon2.parallelism}`, owasp]);
     const starved = find('getPermission, while logins run', '50+50');
-    targets.push(['logins do not starve other calls (getPermission p99 < 50 ms while 50 connections log in)', starved ? `${starved.p99} ms, ${Math.round(starved.rps)} req/s` : 'not measured', starved ? starved.p99 < 50 : undefined]);
+    const loggingIn = find('login, while getPermission runs', '50+50');
+    const loginsRan = loggingIn ? signedIn(loggingIn) === 1 : false;
+    targets.push([
+      'logins do not starve other calls (getPermission p99 < 50 ms while 50 connections log in)',
+      starved ? `${starved.p99} ms, ${Math.round(starved.rps)} req/s${loginsRan ? '' : ' (but logins were refused)'}` : 'not measured',
+      starved ? starved.p99 < 50 && loginsRan : undefined,
+    ]);
   } else {
     const rps = find('/ms/getPermission', 50)?.rps ?? NaN;
     targets.push(['embedded database: /ms/getPermission ≥ 1,000 req/s (50 conns)', Number.isNaN(rps) ? 'not measured' : `${Math.round(rps)} req/s`, measured(rps, (n) => n >= 1000)]);
