@@ -106,7 +106,15 @@ describe('insurance claims (保险理赔)', () => {
     expect(policy.msg).toBe('The policy must end after it starts');
     const saved = (await call('policies/save', { companyId: company.data.id, policyNo: 'T-1', year: 2026, coverage: '意外', premium: 80, startDate: '2026-09-01', endDate: '2027-08-31' }, 'admin')).json();
     const policyId = saved.data.id as number;
-    const klass = await one<{ id: number; n: number }>(sql`SELECT class_id AS id, count(*)::int AS n FROM students WHERE class_id IS NOT NULL GROUP BY class_id ORDER BY class_id LIMIT 1`);
+    const klass = await one<{ id: number; n: number }>(sql`SELECT class_id AS id, count(*)::int AS n FROM students WHERE class_id IS NOT NULL AND in_school_status = '1' GROUP BY class_id ORDER BY class_id LIMIT 1`);
+    // A student of the class who has left: picked or listed by number, refused by name; with the class, left out.
+    const left = await one<{ id: number; name: string; n: string }>(sql`
+      UPDATE students SET in_school_status = '2' WHERE id = (SELECT id FROM students WHERE class_id = ${klass.id} AND in_school_status = '1' ORDER BY student_number DESC LIMIT 1)
+      RETURNING id, name, student_number AS n`);
+    klass.n -= 1;
+    expect((await call('insured/add', { policyId, studentIds: [left.id] }, 'admin', EN)).json().msg).toBe(`Not at school: ${left.name} ${left.n}. Nothing was insured`);
+    expect((await call('insured/add', { policyId, studentNumbers: [left.n] }, 'admin')).json().msg).toBe(`以下学生不在校：${left.name} ${left.n}，未添加任何学生`);
+    expect((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM insured_students WHERE policy_id = ${policyId}`)).n).toBe(0);
     const first = (await call('insured/add', { policyId, classIds: [klass.id] }, 'admin')).json();
     expect(first.data).toEqual({ count: klass.n, skipped: 0 });
     const again = (await call('insured/add', { policyId, classIds: [klass.id] }, 'admin')).json();
@@ -118,7 +126,7 @@ describe('insurance claims (保险理赔)', () => {
     expect((await call('insured/add', { policyId, studentNumbers: [...numbers, outside.n] }, 'admin')).json().data).toEqual({ count: 1, skipped: 2 });
     expect((await call('companies/delete', { ids: [company.data.id] }, 'admin', EN)).json().msg).toContain('has policies');
     // The office files for a student and cannot then review that claim itself.
-    const student = await one<{ id: number }>(sql`SELECT id FROM students WHERE class_id = ${klass.id} LIMIT 1`);
+    const student = await one<{ id: number }>(sql`SELECT id FROM students WHERE class_id = ${klass.id} AND in_school_status = '1' ORDER BY id LIMIT 1`);
     const filed = (await call('claims/create', { studentId: student.id, policyId, accidentDate: '2026-11-02', place: '校门口', description: '摔倒', amountClaimed: 50 }, 'admin')).json();
     expect(filed.result).toBe(true);
     expect((await call('claims/action', { id: filed.data.id, action: 'receive' }, 'admin', EN)).json().msg).toBe('You cannot audit yourself');

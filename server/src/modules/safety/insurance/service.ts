@@ -295,8 +295,17 @@ export async function insureStudents(db: Db, input: z.infer<typeof insureSchema>
     const unknown = await queryRows<{ n: string }>(tx, sql`
       SELECT x.n FROM unnest(${numberList}) AS x(n) WHERE NOT EXISTS (SELECT 1 FROM students s WHERE s.student_number = x.n) ORDER BY x.n LIMIT 5`);
     if (unknown.length) throw badRequest('insurance.unknownNumbers', { numbers: unknown.map((row) => row.n).join(', ') });
+    // A student picked or listed by number who has left (or not yet joined) the school is a mistake to be
+    // told; a whole class brings only those at school.
+    const away = await queryRows<{ who: string }>(tx, sql`
+      SELECT s.name || ' ' || s.student_number AS who FROM students s
+      WHERE (s.id = ANY(${studentIds}) OR s.student_number = ANY(${numberList})) AND s.in_school_status IS DISTINCT FROM '1'
+      ORDER BY s.student_number LIMIT 5`);
+    if (away.length) throw badRequest('insurance.notAtSchool', { students: away.map((row) => row.who).join(', ') });
     const [result] = await queryRows<{ wanted: number; added: number }>(tx, sql`
-      WITH wanted AS (SELECT id FROM students WHERE id = ANY(${studentIds}) OR class_id = ANY(${classIds}) OR student_number = ANY(${numberList})),
+      WITH wanted AS (
+        SELECT id FROM students
+        WHERE (id = ANY(${studentIds}) OR class_id = ANY(${classIds}) OR student_number = ANY(${numberList})) AND in_school_status = '1'),
       added AS (INSERT INTO insured_students (policy_id, student_id) SELECT ${input.policyId}, id FROM wanted ON CONFLICT DO NOTHING RETURNING 1)
       SELECT (SELECT count(*)::int FROM wanted) AS wanted, (SELECT count(*)::int FROM added) AS added`);
     return { count: result!.added, skipped: result!.wanted - result!.added };
