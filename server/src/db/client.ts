@@ -482,6 +482,39 @@ export function statementText(query: SQL): string {
   return text;
 }
 
+/** A value of a batched statement's request, for statementText: `(request.input->>at)::type`. */
+export function requestValue(at: number, type: 'int' | 'bigint' | 'text'): SQL {
+  return sql.raw(`(request.input->>${at})::${type}`);
+}
+
+/**
+ * A read of one request's rows written once for both ways it runs: batched with the requests of the moment
+ * (values from `requestValue`, the request's position first in each row), or alone as a named statement
+ * (values as parameters, for variants that are not batched, such as a keyword's). `joins` bring what the
+ * columns read, lateral to the request.
+ */
+export function perRequestStatement(part: { columns: SQL; joins: SQL }, batched: boolean): SQL {
+  return batched
+    ? sql`SELECT request.position, ${part.columns} FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS request(input, position) ${part.joins} ORDER BY request.position`
+    : sql`SELECT ${part.columns} FROM (SELECT 1) AS request ${part.joins}`;
+}
+
+/**
+ * BatchedStatements made on first use, one per variant of a statement (a filter's shape, a language): each
+ * text is rendered once, and each variant's requests share statements only with their own kind.
+ */
+export function batchedVariants<Key, Row>(statement: (key: Key) => SQL): (key: Key) => BatchedStatement<Row> {
+  const made = new Map<Key, BatchedStatement<Row>>();
+  return (key) => {
+    let batched = made.get(key);
+    if (!batched) {
+      batched = new BatchedStatement<Row>(statementText(statement(key)));
+      made.set(key, batched);
+    }
+    return batched;
+  };
+}
+
 /** The parts of drizzle's database object that run one statement under a name (not in its public types). */
 interface PreparingDb {
   session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> } };

@@ -13,7 +13,7 @@ import {
   type SelectionSettingsForm,
   type SelectionView,
 } from '@campus/contract';
-import { BatchedStatement, BatchedWork, intArray, jsonValue, queryRows, statementText, type BatchOutcome, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { BatchedWork, batchedVariants, intArray, jsonValue, queryRows, requestValue, type BatchOutcome, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { schoolInstant, schoolMinute } from '../../../platform/schoolClock.ts';
@@ -142,24 +142,16 @@ interface StudentFacts {
  * Each caller's own students (request: their user id), themselves first: one statement for the callers of a
  * moment (BatchedStatement), since every choice of a thousand students choosing at once starts here.
  */
-const ownStudentsStatements = new Map<Language, BatchedStatement<StudentFacts & { self: boolean | null }>>();
-function ownStudentsStatement(language: Language): BatchedStatement<StudentFacts & { self: boolean | null }> {
-  let statement = ownStudentsStatements.get(language);
-  if (!statement) {
-    const user = sql.raw('(request.input->>0)::int');
-    statement = new BatchedStatement(
-      statementText(sql`
-        SELECT request.position, s.id, s.name, s.user_id AS "userId", s.class_id AS "classId", coalesce(c.name, '') AS "className", c.grade_id AS "gradeId",
-          coalesce(${localName('g', language)}, '') AS "gradeName", s.user_id = ${user} AS self
-        FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS request(input, position)
-        CROSS JOIN LATERAL (${ownStudentIdsOf(user)}) own(id) JOIN students s ON s.id = own.id
-        LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN grades g ON g.id = c.grade_id
-        ORDER BY request.position, s.user_id = ${user} DESC, s.student_number`),
-    );
-    ownStudentsStatements.set(language, statement);
-  }
-  return statement;
-}
+const ownStudentsStatement = batchedVariants<Language, StudentFacts & { self: boolean | null }>((language) => {
+  const user = requestValue(0, 'int');
+  return sql`
+    SELECT request.position, s.id, s.name, s.user_id AS "userId", s.class_id AS "classId", coalesce(c.name, '') AS "className", c.grade_id AS "gradeId",
+      coalesce(${localName('g', language)}, '') AS "gradeName", s.user_id = ${user} AS self
+    FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS request(input, position)
+    CROSS JOIN LATERAL (${ownStudentIdsOf(user)}) own(id) JOIN students s ON s.id = own.id
+    LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN grades g ON g.id = c.grade_id
+    ORDER BY request.position, s.user_id = ${user} DESC, s.student_number`;
+});
 
 /** The student a choice is for: the caller themselves, or a parent's child (`studentId`, or the first child). */
 async function studentFor(db: DbOrTx, caller: Caller, studentId: number | undefined): Promise<{ student: StudentFacts | null; children: SelectionView['children'] }> {

@@ -238,6 +238,9 @@ describe('homework: refusals change nothing', () => {
     const [stranger] = await rows<{ id: number }>(sql`
       SELECT s.id FROM students s WHERE s.class_id = ${classId} AND s.id NOT IN (SELECT student_id FROM guardians WHERE parent_user_id = (SELECT id FROM users WHERE account = 'jz201911001')) LIMIT 1`);
     expect((await call('/api/homeSchool/myHomework/get', { assignmentId: id, studentId: stranger!.id }, 'jz201911001')).statusCode).toBe(404);
+    for (const search of [{ studentId: stranger!.id }, { studentId: stranger!.id, title: '朗读' }]) {
+      expect((await call('/api/homeSchool/myHomework/page', { currPage: 0, limit: 10, search }, 'jz201911001')).statusCode).toBe(404);
+    }
     expect((await call('/api/homeSchool/myHomework/submit', { assignmentId: id, studentId: stranger!.id, text: 'x' }, 'jz201911001')).statusCode).toBe(404);
     expect((await call('/api/homeSchool/myHomework/submit', { assignmentId: id, text: 'x' }, 'jz201911001', EN)).json().msg).toBe('Choose the child you hand in for');
     for (const [headers, text] of [
@@ -270,5 +273,26 @@ describe('homework: refusals change nothing', () => {
     expect(children.length).toBeGreaterThanOrEqual(1);
     const parent = (await call('/api/homeSchool/myHomework/page', { currPage: 0, limit: 20, search: { studentId: children[0].id } }, 'jz201911001')).json().data;
     expect(parent.total).toBe(student.total);
+    // Without a title the pages of callers at the same moment go to the database together: each gets its own.
+    const [other] = await rows<{ account: string }>(sql`
+      SELECT u.account FROM homework_works w JOIN students s ON s.id = w.student_id JOIN users u ON u.id = s.user_id
+      WHERE w.status NOT IN ('to_submit', 'viewed', 'to_revise') AND u.account <> '201911001' ORDER BY u.account LIMIT 1`);
+    await t.database.db.execute(sql`UPDATE users SET password_hash = ${await hashPassword(other!.account, DEMO_PASSWORD, t.config.argon2)} WHERE account = ${other!.account}`);
+    tokens[other!.account] = await t.login(other!.account);
+    const accounts = ['201911001', 'jz201911001', other!.account, '201911001', 'jz201911001'];
+    const together = await Promise.all(accounts.map((account) => call('/api/homeSchool/myHomework/page', { currPage: 0, limit: 20, search: { tab: 'done' } }, account)));
+    const alone: { total: number; rows: { studentId: number; title: string; assignmentId: number }[] }[] = [];
+    for (const account of accounts) alone.push((await call('/api/homeSchool/myHomework/page', { currPage: 0, limit: 20, search: { tab: 'done' } }, account)).json().data);
+    expect(together.map((response) => response.json().data)).toEqual(alone);
+    expect(alone[0].rows.length).toBeGreaterThan(0);
+    expect(alone[0].rows.every((row: { studentId: number }) => row.studentId === alone[0].rows[0].studentId)).toBe(true);
+    expect(alone[2].rows.length).toBeGreaterThan(0);
+    expect(alone[2].rows[0].studentId).not.toBe(alone[0].rows[0].studentId);
+    // A title goes its own way and finds the same rows as the page it narrows.
+    const title = alone[0].rows[0].title as string;
+    const narrowed = (await call('/api/homeSchool/myHomework/page', { currPage: 0, limit: 20, search: { tab: 'done', title } }, '201911001')).json().data;
+    expect(narrowed.rows.map((row: { assignmentId: number }) => row.assignmentId)).toEqual(
+      alone[0].rows.filter((row: { title: string }) => row.title.includes(title)).map((row: { assignmentId: number }) => row.assignmentId),
+    );
   });
 });

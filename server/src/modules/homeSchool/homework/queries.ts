@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AssignmentProgress, HomeworkGrade, HomeworkStatus, MyHomeworkTab, PagedResult } from '@campus/contract';
-import { intArray, queryRows, type DbOrTx } from '../../../db/client.ts';
+import { batchedVariants, intArray, perRequestStatement, queryRows, requestValue, type DbOrTx } from '../../../db/client.ts';
 import { assignments, students } from '../../../db/schema/index.ts';
 import { aliased, keywordColumns, matchKeyword, matchKeywordAcross } from '../../../platform/keyword.ts';
 import { pageOfList } from '../../../platform/listPage.ts';
+import { ownStudentIdsOf } from '../../../platform/scope.ts';
 
 /** The title box of the teacher's assignments and of a family's homework. */
 const TITLE_KEYWORD = keywordColumns(assignments.title);
@@ -222,28 +223,36 @@ const TAB_CONDITION: Record<MyHomeworkTab, SQL> = {
   done: sql`w.status NOT IN ('to_submit', 'viewed', 'to_revise')`,
 };
 
+/** Whose homework 我的作业 shows: the caller's own (a student's, a parent's first child's) or a chosen child's. */
+export interface MyWorksOwner {
+  userId: number;
+  /** A parent's chosen child: only one of their children is found. */
+  childId: number | null;
+}
+
+type MyWorksAnswer = {
+  studentId: number | null;
+  counts: Record<MyHomeworkTab, number>;
+  rows: (Omit<MyWorkRecord, 'createdAt' | 'endAt'> & { createdAt: string; endAt: string })[] | null;
+};
+
 /**
- * One student's homework for a tab, with the counts of every tab (whose figure for the tab is the total);
- * a student's works are found by the (student, assignment) index. A named statement (twenty variants:
- * tab, and no title or a short, long or cased one): planning it costs more than running it.
+ * The statement of one student's page and every tab's counts, for the owner's `user` and `child` (SQL of
+ * values, so that one text serves a single request and a batch of them alike). The student is found once
+ * (`who`) and read by the (student, assignment) index; a chosen child who is not the caller's finds nobody.
  */
-export async function pageMyWorks(
-  db: DbOrTx,
-  /** The student's id, or a subquery that finds it (the caller themselves, a parent's first child). */
-  studentId: number | SQL,
-  filter: { tab?: MyHomeworkTab; title?: string },
-  page: { offset: number; limit: number },
-): Promise<{ total: number; counts: Record<MyHomeworkTab, number>; rows: MyWorkRecord[] }> {
+function myWorksStatement(owner: { user: SQL; child: SQL; limit: SQL; offset: SQL }, filter: { tab?: MyHomeworkTab; title?: string }): { columns: SQL; joins: SQL } {
   const matched = matchKeyword(filter.title, TITLE_KEYWORD, aliased('a'));
   const title = matched ? sql`AND ${matched}` : sql``;
   const tab = filter.tab ? sql`AND ${TAB_CONDITION[filter.tab]}` : sql``;
   // Due soonest first; the other tabs newest first.
   const order = filter.tab === 'due' ? sql`a.end_at, a.id` : sql`a.created_at DESC, a.id DESC`;
-  // One statement for the counts and the page: a statement's round trip (a socket write and a wake-up on
-  // each side) cost more than the reads themselves, and this list is what every family opens first.
-  const mine = sql`FROM homework_works w JOIN assignments a ON a.id = w.assignment_id WHERE w.student_id = ${studentId} ${title}`;
-  const [row] = await queryRows<{ counts: Record<MyHomeworkTab, number>; rows: (Omit<MyWorkRecord, 'createdAt' | 'endAt'> & { createdAt: string; endAt: string })[] | null }>(db, sql`
-    SELECT
+  const mine = sql`FROM homework_works w JOIN assignments a ON a.id = w.assignment_id WHERE w.student_id = who.id ${title}`;
+  return {
+    joins: sql`CROSS JOIN LATERAL (SELECT CASE WHEN ${owner.child} IS NULL
+        THEN (SELECT own.id FROM (${ownStudentIdsOf(owner.user)}) own(id) JOIN students s ON s.id = own.id ORDER BY s.student_number LIMIT 1)
+        ELSE (SELECT g.student_id FROM guardians g WHERE g.parent_user_id = ${owner.user} AND g.student_id = ${owner.child}) END AS id) AS who`,
+    columns: sql`who.id AS "studentId",
       (SELECT json_build_object('due', count(*) FILTER (WHERE ${TAB_CONDITION.due}), 'overdue', count(*) FILTER (WHERE ${TAB_CONDITION.overdue}),
         'toRevise', count(*) FILTER (WHERE ${TAB_CONDITION.toRevise}), 'done', count(*) FILTER (WHERE ${TAB_CONDITION.done})) ${mine}) AS counts,
       (SELECT json_agg(page ORDER BY page.position) FROM (
@@ -252,9 +261,39 @@ export async function pageMyWorks(
           a.needs_revision AS "needsRevision", a.online_submission AS "onlineSubmission", a.graded, w.score::float8 AS score, w.grade,
           row_number() OVER (ORDER BY ${order}) AS position
         FROM homework_works w JOIN assignments a ON a.id = w.assignment_id JOIN students s ON s.id = w.student_id LEFT JOIN users pu ON pu.id = a.publisher_user_id
-        WHERE w.student_id = ${studentId} ${title} ${tab} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) page) AS rows`, { prepared: true });
-  const counts = row!.counts;
+        WHERE w.student_id = who.id ${title} ${tab} ORDER BY ${order} LIMIT ${owner.limit} OFFSET ${owner.offset}) page) AS rows`,
+  };
+}
+
+/**
+ * Pages without a title, what every family opens first, by tab: concurrent families' pages share statements
+ * (BatchedStatement), since on this kind of machine a statement's round trip (a socket write and a wake-up
+ * on each side) costs more than the few reads of one student's homework. A request's values: user id,
+ * chosen child or null, page size, offset.
+ */
+const myWorksBatch = batchedVariants<MyHomeworkTab | undefined, MyWorksAnswer>((tab) => {
+  return perRequestStatement(myWorksStatement({ user: requestValue(0, 'int'), child: requestValue(1, 'int'), limit: requestValue(2, 'bigint'), offset: requestValue(3, 'bigint') }, { tab }), true);
+});
+
+/**
+ * One student's homework for a tab, with the counts of every tab (whose figure for the tab is the total),
+ * and the student it was read for (null: the caller has no such student). With a title, a named statement
+ * (twenty variants: tab, and no title or a short, long or cased one): planning it costs more than running it.
+ */
+export async function pageMyWorks(
+  db: DbOrTx,
+  owner: MyWorksOwner,
+  filter: { tab?: MyHomeworkTab; title?: string },
+  page: { offset: number; limit: number },
+): Promise<{ studentId: number | null; total: number; counts: Record<MyHomeworkTab, number>; rows: MyWorkRecord[] }> {
+  let answer: MyWorksAnswer | undefined;
+  if (!filter.title) {
+    [answer] = await myWorksBatch(filter.tab).run(db, [owner.userId, owner.childId, page.limit, page.offset]);
+  } else {
+    [answer] = await queryRows<MyWorksAnswer>(db, perRequestStatement(myWorksStatement({ user: sql`${owner.userId}::int`, child: sql`${owner.childId}::int`, limit: sql`${page.limit}`, offset: sql`${page.offset}` }, filter), false), { prepared: true });
+  }
+  const counts = answer!.counts;
   const total = filter.tab ? counts[filter.tab] : counts.due + counts.overdue + counts.toRevise + counts.done;
-  const rows = (row!.rows ?? []).map((record) => ({ ...record, createdAt: new Date(record.createdAt), endAt: new Date(record.endAt) }));
-  return { total, counts, rows };
+  const rows = (answer!.rows ?? []).map((record) => ({ ...record, createdAt: new Date(record.createdAt), endAt: new Date(record.endAt) }));
+  return { studentId: answer!.studentId, total, counts, rows };
 }

@@ -459,11 +459,11 @@ export async function listMyHomework(
   search: { tab?: MyHomeworkTab; studentId?: number; title?: string },
   page: { offset: number; limit: number },
 ): Promise<{ total: number; rows: MyHomeworkRow[]; counts: Record<MyHomeworkTab, number> }> {
-  // The caller's own (or first child's) list finds the student inside its two statements; a chosen child is
-  // checked first, so that someone else's child is refused rather than shown empty.
-  const studentId = search.studentId === undefined || auth.userType === USER_TYPES.student ? ownStudent(auth) : await studentOf(db, auth, search.studentId);
-  if (studentId === null) return { total: 0, rows: [], counts: { due: 0, overdue: 0, toRevise: 0, done: 0 } };
-  const { total, counts, rows } = await pageMyWorks(db, studentId, search, page);
+  // The student is found inside the list's statement; a chosen child who is not the caller's is refused
+  // rather than shown empty.
+  const childId = auth.userType === USER_TYPES.student ? null : (search.studentId ?? null);
+  const { studentId, total, counts, rows } = await pageMyWorks(db, { userId: auth.userId, childId }, search, page);
+  if (studentId === null && childId !== null) throw notFound();
   return { total, counts, rows: rows.map(toMyRow) };
 }
 

@@ -57,6 +57,20 @@ describe('notices: the demo school', () => {
     // A teacher receives the school office's notices too.
     const teacher = (await call('/api/homeSchool/myNotices/page', { currPage: 0, limit: 20 }, 'T0001')).json().data;
     expect(teacher.rows.map((r: { title: string }) => r.title)).toContain('教职工大会通知');
+    // Without a title the pages of callers at the same moment go to the database together: each gets its
+    // own, and a read filter or a title narrows the same rows.
+    const accounts = ['jz201911001', 'T0001', '201911001', 'jz201911001', 'T0001'];
+    const page = { currPage: 0, limit: 20 };
+    const together = await Promise.all(accounts.map((account) => call('/api/homeSchool/myNotices/page', page, account)));
+    const alone: { total: number; unread: number; rows: { id: number; title: string; readAt: string | null }[] }[] = [];
+    for (const account of accounts) alone.push((await call('/api/homeSchool/myNotices/page', page, account)).json().data);
+    expect(together.map((response) => response.json().data)).toEqual(alone);
+    expect(alone[1]).toEqual(teacher);
+    const unread = (await call('/api/homeSchool/myNotices/page', { ...page, search: { read: '0' } }, 'jz201911001')).json().data;
+    expect(unread.rows.map((r: { id: number }) => r.id)).toEqual(parent.rows.filter((r: { readAt: string | null }) => r.readAt === null).map((r: { id: number }) => r.id));
+    const titled = (await call('/api/homeSchool/myNotices/page', { ...page, search: { title: '家长会' } }, 'jz201911001')).json().data;
+    expect(titled.rows.length).toBeGreaterThan(0);
+    expect(titled.rows.map((r: { id: number }) => r.id)).toEqual(parent.rows.filter((r: { title: string }) => r.title.includes('家长会')).map((r: { id: number }) => r.id));
   });
 });
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ClassAudience, NoticeStatus, PagedResult } from '@campus/contract';
-import { intArray, queryRows, textArray, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { batchedVariants, intArray, perRequestStatement, queryRows, requestValue, textArray, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { notices, users } from '../../../db/schema/index.ts';
 import { aliased, keywordColumns, matchKeyword, matchKeywordAcross } from '../../../platform/keyword.ts';
 import { pageOfList } from '../../../platform/listPage.ts';
@@ -293,36 +293,65 @@ export interface MyNoticeRecord {
   readAt: Date | null;
 }
 
-export async function pageMyNotices(
-  db: DbOrTx,
-  userId: number,
-  filter: { title?: string; read?: '0' | '1' },
-  page: { offset: number; limit: number },
-): Promise<{ total: number; unread: number; rows: MyNoticeRecord[] }> {
+type MyNoticesAnswer = {
+  total: number;
+  unread: number;
+  rows: (Omit<MyNoticeRecord, 'eventAt' | 'createdAt' | 'readAt'> & { eventAt: string | null; createdAt: string; readAt: string | null })[] | null;
+};
+
+/**
+ * A recipient's counts and page (SQL of values, so that one text serves a single request and a batch of
+ * them alike): the columns, and the join that counts.
+ */
+function myNoticesStatement(values: { user: SQL; limit: SQL; offset: SQL }, filter: { title?: string; read?: '0' | '1' }): { columns: SQL; joins: SQL } {
   const where = sql.join(
     [
-      sql`nr.user_id = ${userId}`,
+      sql`nr.user_id = ${values.user}`,
       filter.read === '1' ? sql`nr.read_at IS NOT NULL` : filter.read === '0' ? sql`nr.read_at IS NULL` : sql`TRUE`,
       matchKeyword(filter.title, TITLE_KEYWORD, aliased('n')) ?? sql`TRUE`,
     ],
     sql` AND `,
   );
-  // One named statement (twelve variants: read filter, and no title or a short, long or cased one) for the
-  // counts and the page: a recipient's rows are few, and a statement's planning and round trip cost more than its reads.
-  const [row] = await queryRows<{ total: number; unread: number; rows: (Omit<MyNoticeRecord, 'eventAt' | 'createdAt' | 'readAt'> & { eventAt: string | null; createdAt: string; readAt: string | null })[] | null }>(db, sql`
-    SELECT counted.total, counted.unread,
+  return {
+    columns: sql`counted.total, counted.unread,
       (SELECT json_agg(page ORDER BY page.id DESC) FROM (
         -- Newest notice first: ids grow with publishing time, so the receipt index serves the order.
         SELECT n.id, n.kind, n.place, n.event_at AS "eventAt", n.ask_join AS "askJoin", nr.answer, n.title, left(n.content, 200) AS content, n.attachments, p.display_name AS "publisherName", n.created_at AS "createdAt", nr.read_at AS "readAt"
         FROM notice_recipients nr JOIN notices n ON n.id = nr.notice_id LEFT JOIN users p ON p.id = n.publisher_user_id
         WHERE ${where}
         ORDER BY nr.notice_id DESC
-        LIMIT ${page.limit} OFFSET ${page.offset}) page) AS rows
-    FROM (SELECT count(*) FILTER (WHERE ${where})::int AS total, count(*) FILTER (WHERE nr.read_at IS NULL)::int AS unread
-      FROM notice_recipients nr JOIN notices n ON n.id = nr.notice_id WHERE nr.user_id = ${userId}) counted`, { prepared: true });
+        LIMIT ${values.limit} OFFSET ${values.offset}) page) AS rows`,
+    joins: sql`CROSS JOIN LATERAL (SELECT count(*) FILTER (WHERE ${where})::int AS total, count(*) FILTER (WHERE nr.read_at IS NULL)::int AS unread
+      FROM notice_recipients nr JOIN notices n ON n.id = nr.notice_id WHERE nr.user_id = ${values.user}) counted`,
+  };
+}
+
+/**
+ * Pages without a title, what every recipient opens first, by read filter: concurrent recipients' pages
+ * share statements (BatchedStatement), since a statement's round trip costs more than the few reads of one
+ * recipient's notices. A request's values: user id, page size, offset.
+ */
+const myNoticesBatch = batchedVariants<'0' | '1' | undefined, MyNoticesAnswer>((read) => {
+  return perRequestStatement(myNoticesStatement({ user: requestValue(0, 'int'), limit: requestValue(1, 'bigint'), offset: requestValue(2, 'bigint') }, { read }), true);
+});
+
+export async function pageMyNotices(
+  db: DbOrTx,
+  userId: number,
+  filter: { title?: string; read?: '0' | '1' },
+  page: { offset: number; limit: number },
+): Promise<{ total: number; unread: number; rows: MyNoticeRecord[] }> {
+  let answer: MyNoticesAnswer | undefined;
+  if (!filter.title) {
+    [answer] = await myNoticesBatch(filter.read).run(db, [userId, page.limit, page.offset]);
+  } else {
+    // One named statement (eight variants: read filter, and a short, long or cased title) for the counts and
+    // the page: a recipient's rows are few, and a statement's planning and round trip cost more than its reads.
+    [answer] = await queryRows<MyNoticesAnswer>(db, perRequestStatement(myNoticesStatement({ user: sql`${userId}`, limit: sql`${page.limit}`, offset: sql`${page.offset}` }, filter), false), { prepared: true });
+  }
   const date = (value: string | null) => (value === null ? null : new Date(value));
-  const rows = (row!.rows ?? []).map((record) => ({ ...record, eventAt: date(record.eventAt), createdAt: new Date(record.createdAt), readAt: date(record.readAt) }));
-  return { total: row!.total, unread: row!.unread, rows };
+  const rows = (answer!.rows ?? []).map((record) => ({ ...record, eventAt: date(record.eventAt), createdAt: new Date(record.createdAt), readAt: date(record.readAt) }));
+  return { total: answer!.total, unread: answer!.unread, rows };
 }
 
 export async function receiptOf(db: DbOrTx, noticeId: number, userId: number): Promise<{ readAt: Date | null; answer: 'join' | 'decline' | null } | null> {
