@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { queryRows } from '../db/client.ts';
-import { declaredKeywordColumns, KEYWORD_MATCH_LIMIT } from './keyword.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { students } from '../db/schema/index.ts';
+import { aliased, declaredKeywordColumns, KEYWORD_MATCH_LIMIT, keywordColumns, matchKeyword, overCapForm } from './keyword.ts';
 
 /** Issue 18: every list finds people by one or two characters and by pinyin initials, through indexes. */
 let t: TestApp;
@@ -93,6 +95,23 @@ describe('keyword search', () => {
     else expect(one.data.total).toBe(total);
     const all = await studentPage('', 10);
     expect(all.data.totalCapped).toBeUndefined();
+  });
+
+  it('writes a page past the limit so that the short keyword is not counted twice, finding the same rows', async () => {
+    const columns = keywordColumns(students.name, students.studentNumber);
+    const dialect = new PgDialect();
+    for (const keyword of ['1', '张', '张伟', '侯张伟']) {
+      const statement = sql`SELECT s.id FROM students s WHERE s.in_school_status IS NOT NULL AND ${matchKeyword(keyword, columns, aliased('s'))} ORDER BY s.id`;
+      const plain = dialect.sqlToQuery(statement);
+      const overCap = dialect.sqlToQuery(overCapForm(statement));
+      // Short keywords' LIKEs go behind a CASE with the same values; longer ones are left alone.
+      expect(overCap.params).toEqual(plain.params);
+      expect(overCap.sql.includes('CASE WHEN')).toBe(keyword.length <= 2);
+      expect(overCap.sql.replace(/\(CASE WHEN (.*?) THEN TRUE ELSE FALSE END\)/, '($1)')).toBe(plain.sql);
+      const found = await rows<{ id: number }>(overCapForm(statement));
+      expect(found).toEqual(await rows<{ id: number }>(statement));
+      if (keyword === '1') expect(found.length).toBeGreaterThan(10);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import type { PagedResult } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../db/client.ts';
-import { KEYWORD_MATCH_LIMIT, MATCH_CAP } from './keyword.ts';
+import { KEYWORD_MATCH_LIMIT, MATCH_CAP, overCapForm } from './keyword.ts';
 
 /**
  * A list's page in the shape every large list takes (docs/decisions.md "Keyword search of every list"):
@@ -79,7 +79,7 @@ export async function pageOfList<Row extends object>(db: DbOrTx, keyword: string
     if (matches <= KEYWORD_MATCH_LIMIT) {
       return { total: matches, rows: found.filter((row) => row.listPlace !== null).map(({ matchCount: _count, listPlace: _place, ...row }) => row as unknown as Row) };
     }
-    return { total: KEYWORD_MATCH_LIMIT, totalCapped: true, rows: await queryRows<Row>(db, plainPage(query, page), { prepared: true }) };
+    return { total: KEYWORD_MATCH_LIMIT, totalCapped: true, rows: await queryRows<Row>(db, overCapForm(plainPage(query, page)), { prepared: true }) };
   }
   const [rows, [counted]] = await Promise.all([
     queryRows<Row>(db, plainPage(query, page), { prepared: true }),

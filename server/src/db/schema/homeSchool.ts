@@ -41,9 +41,9 @@ export const notices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('notices_publisher_idx').on(t.publisherUserId, t.createdAt),
-    index('notices_created_idx').on(t.createdAt),
-    index('notices_kind_created_idx').on(t.kind, t.createdAt),
+    index('notices_publisher_idx').on(t.publisherUserId, t.createdAt, t.id),
+    index('notices_created_idx').on(t.createdAt, t.id),
+    index('notices_kind_created_idx').on(t.kind, t.createdAt, t.id),
     // The title boxes of the notice and event lists and of 我的通知 (platform/keyword.ts).
     ...keywordIndexes('notices_title', t.title),
   ],
@@ -132,7 +132,7 @@ export const smsMessages = pgTable(
   },
   (t) => [
     index('sms_messages_sender_idx').on(t.senderUserId, t.createdAt),
-    index('sms_messages_created_idx').on(t.createdAt),
+    index('sms_messages_created_idx').on(t.createdAt, t.id),
     // The outbox's keyword finds children and parents by name first, then their messages by these.
     index('sms_messages_student_idx').on(t.studentId),
     index('sms_messages_recipient_idx').on(t.recipientUserId),
@@ -166,8 +166,10 @@ export const assignments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('assignments_publisher_idx').on(t.publisherUserId, t.createdAt),
-    index('assignments_created_idx').on(t.createdAt),
+    index('assignments_publisher_idx').on(t.publisherUserId, t.createdAt, t.id),
+    // With the id the lists' order (newest first, then id) is the index's own: a common word's page walks it
+    // and stops after its ten rows, where ties of the time alone made it read a whole batch's assignments.
+    index('assignments_created_idx').on(t.createdAt, t.id),
     // The title boxes of the teacher's list and 我的作业 (platform/keyword.ts).
     ...keywordIndexes('assignments_title', t.title),
   ],
