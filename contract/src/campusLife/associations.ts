@@ -100,4 +100,5 @@ export const associationAttendanceSchema = z.object({
 
 export const associationQuerySchema = z.object({ id: idSchema });
 export const activityQuerySchema = z.object({ activityId: idSchema });
-export const associationListSchema = z.object({ keyword: z.string().trim().max(50, 'validation.tooLong').default(''), advisorStaffId: optionalIdSchema });
+/** The association list's search (a paged call's `search`): a name's characters, an advisor. */
+export const associationSearchSchema = z.object({ keyword: z.string().trim().max(50, 'validation.tooLong').default(''), advisorStaffId: optionalIdSchema });

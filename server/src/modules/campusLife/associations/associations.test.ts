@@ -33,13 +33,20 @@ async function signedIn(account: string, studentNumber: string): Promise<number>
 
 describe('associations (社团)', () => {
   it('lets a student apply, the advisor or a leader decide, the advisor mark leaders, and members read the activities', async () => {
-    const list = (await call('/list', {}, '201911001')).json().data;
+    const list = (await call('/page', { currPage: 0, limit: 100 }, '201911001')).json().data.rows;
     const robots = list.find((row: { name: string }) => row.name === '机器人社');
     expect(robots).toMatchObject({ myStatus: 'member', myLeader: true, manages: false });
     expect(list.find((row: { name: string }) => row.name === '文学社')).toMatchObject({ myStatus: 'pending' });
     const basketball = list.find((row: { name: string }) => row.name === '篮球社');
     // Parents do not hold the page; teachers do not apply.
-    expect((await call('/list', {}, 'jz201911001')).statusCode).toBe(403);
+    expect((await call('/page', { currPage: 0, limit: 100 }, 'jz201911001')).statusCode).toBe(403);
+    // Paged by name, with an exact total; a search that is not one is refused and changes nothing.
+    const first = (await call('/page', { currPage: 0, limit: 2 }, '201911001')).json().data;
+    expect(first.total).toBe(list.length);
+    expect(first.rows.map((row: { name: string }) => row.name)).toEqual(list.slice(0, 2).map((row: { name: string }) => row.name));
+    const second = (await call('/page', { currPage: 1, limit: 2 }, '201911001')).json().data;
+    expect(second.rows.map((row: { name: string }) => row.name)).toEqual(list.slice(2, 4).map((row: { name: string }) => row.name));
+    expect((await call('/page', { currPage: 0, limit: 10, search: { keyword: 'x'.repeat(51) } }, '201911001', EN)).json()).toMatchObject({ result: false });
     expect((await call('/apply', { id: basketball.id, reason: '想打球' }, 'T0001', EN)).json().msg).toContain('Only students');
     expect((await call('/apply', { id: basketball.id, reason: '' }, '201911001', EN)).json().msg).toContain('Say why');
     expect((await call('/apply', { id: robots.id, reason: '再申请' }, '201911001', EN)).json().msg).toContain('member already');

@@ -5,12 +5,12 @@ import {
   associationActivitySchema,
   associationAttendanceSchema,
   associationFormSchema,
-  associationListSchema,
   associationQuerySchema,
   idsSchema,
   memberDecisionSchema,
   memberLeaderSchema,
   memberRemoveSchema,
+  pagedQuerySchema,
 } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,7 +24,8 @@ import {
   decide,
   deleteActivity,
   deleteAssociations,
-  listAssociations,
+  associationList,
+  pageAssociations,
   members,
   removeMember,
   saveActivity,
@@ -50,8 +51,8 @@ export async function associationRoutes(fastify: FastifyInstance): Promise<void>
   const tags = ['campusLife'];
   const base = '/api/campusLife/associations';
 
-  app.post(`${base}/list`, { config: { access: VIEW, readOnly: true }, schema: { tags, summary: 'Associations with the caller’s part in each', body: associationListSchema } }, async (request) =>
-    ok(await listAssociations(database.db, await callerOf(request), request.body)),
+  app.post(`${base}/page`, { config: { access: VIEW, readOnly: true }, schema: { tags, summary: 'Associations with the caller’s part in each, paged', body: pagedQuerySchema } }, async (request) =>
+    ok(await pageAssociations(database.db, await callerOf(request), associationList.parse(request.body))),
   );
   app.post(`${base}/staff`, { config: { access: EDIT, readOnly: true }, schema: { tags, summary: 'Teachers who may advise' } }, async () => ok(await staffOptions(database.db)));
   app.post(`${base}/save`, { config: { access: EDIT, audit: audit('save') }, schema: { tags, summary: 'Founds or changes an association', body: associationFormSchema } }, async (request) =>

@@ -7,13 +7,17 @@ import {
   type AssociationActivityRow,
   type AssociationFormParsed,
   type AssociationMemberRow,
+  associationSearchSchema,
   type AssociationRow,
+  type PagedResult,
 } from '@campus/contract';
 import { associations } from '../../../db/schema/index.ts';
 import { intArray, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { aliased, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
+import { pageOfList } from '../../../platform/listPage.ts';
+import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { schoolInstant, schoolMinute } from '../../../platform/schoolClock.ts';
 import { CAMPUS_LIFE_MESSAGE_TYPE } from '../activities/service.ts';
 
@@ -28,21 +32,42 @@ const callerStaff = (caller: Caller): SQL => sql`(SELECT st.id FROM staff st WHE
 /** The association list's keyword: the association's name. */
 const ASSOCIATION_KEYWORD = keywordColumns(associations.name);
 
-export async function listAssociations(db: DbOrTx, caller: Caller, query: { keyword: string; advisorStaffId?: number | undefined }): Promise<AssociationRow[]> {
+export const associationList = defineList({
+  search: associationSearchSchema,
+  sortColumns: { name: sql`m.name` },
+  defaultSort: { field: 'name', order: 'asc' },
+  tieBreaker: associations.id,
+});
+
+/** Associations by name, paged, with the caller's part in each (member, leader, advisor, the office). */
+export async function pageAssociations(
+  db: DbOrTx,
+  caller: Caller,
+  request: ListRequest<ReturnType<typeof associationList.parse>['search'], keyof typeof associationList.spec.sortColumns>,
+): Promise<PagedResult<AssociationRow>> {
   const parts: SQL[] = [sql`TRUE`];
-  const keyword = matchKeyword(query.keyword, ASSOCIATION_KEYWORD, aliased('a'));
+  const keyword = matchKeyword(request.search.keyword, ASSOCIATION_KEYWORD, aliased('a'));
   if (keyword) parts.push(keyword);
-  if (query.advisorStaffId) parts.push(sql`a.advisor_staff_id = ${query.advisorStaffId}`);
-  return queryRows<AssociationRow>(db, sql`
-    SELECT a.id, a.name, a.description, a.advisor_staff_id AS "advisorStaffId", st.name AS "advisorName",
-      (SELECT count(*)::int FROM association_members m WHERE m.association_id = a.id AND m.status = 'member') AS members,
-      (SELECT count(*)::int FROM association_members m WHERE m.association_id = a.id AND m.status = 'pending') AS pending,
-      (${isOffice(caller) ? sql`TRUE` : sql`a.advisor_staff_id IS NOT DISTINCT FROM ${callerStaff(caller)}`}) AS manages,
-      coalesce(me.status, 'none') AS "myStatus", coalesce(me.is_leader, FALSE) AS "myLeader", coalesce(me.reason, '') AS "myReason"
-    FROM associations a JOIN staff st ON st.id = a.advisor_staff_id
-    LEFT JOIN association_members me ON me.association_id = a.id AND me.student_id = ${callerStudent(caller)}
-    WHERE ${sql.join(parts, sql` AND `)}
-    ORDER BY a.name`);
+  if (request.search.advisorStaffId) parts.push(sql`a.advisor_staff_id = ${request.search.advisorStaffId}`);
+  const direction = request.order === 'asc' ? sql`ASC` : sql`DESC`;
+  return pageOfList<AssociationRow>(
+    db,
+    request.search.keyword,
+    {
+      matching: sql`SELECT a.id, a.name FROM associations a WHERE ${sql.join(parts, sql` AND `)}`,
+      order: { orderBy: sql`m.name ${direction}, m.id ${direction}` },
+      details: {
+        columns: sql`a.id, a.name, a.description, a.advisor_staff_id AS "advisorStaffId", st.name AS "advisorName",
+          (SELECT count(*)::int FROM association_members m WHERE m.association_id = a.id AND m.status = 'member') AS members,
+          (SELECT count(*)::int FROM association_members m WHERE m.association_id = a.id AND m.status = 'pending') AS pending,
+          (${isOffice(caller) ? sql`TRUE` : sql`a.advisor_staff_id IS NOT DISTINCT FROM ${callerStaff(caller)}`}) AS manages,
+          coalesce(me.status, 'none') AS "myStatus", coalesce(me.is_leader, FALSE) AS "myLeader", coalesce(me.reason, '') AS "myReason"`,
+        joins: sql`JOIN associations a ON a.id = chosen.id JOIN staff st ON st.id = a.advisor_staff_id
+          LEFT JOIN association_members me ON me.association_id = a.id AND me.student_id = ${callerStudent(caller)}`,
+      },
+    },
+    request,
+  );
 }
 
 export async function staffOptions(db: DbOrTx): Promise<{ id: number; name: string }[]> {

@@ -17,14 +17,15 @@ import type { PageProps } from '../../registry.ts';
 import { call, request } from '../../../api/client.ts';
 import { routeTitle } from '../../../app/menuRoutes.ts';
 import { feedback } from '../../../app/feedback.ts';
+import { PagedTable, usePagedTable } from '../../../components/PagedTable/index.ts';
 import { usePermission } from '../../../components/PermissionGate/index.ts';
+import { QueryHeader } from '../../../components/QueryHeader/index.ts';
 import { usePhone } from '../../../hooks/usePhone.ts';
 import '../activities/campusLife.css';
 
 const BASE = '/api/campusLife/associations';
 const TIME = 'YYYY-MM-DD HH:mm';
 const keys = {
-  list: ['associations', 'list'] as const,
   members: (id: number) => ['associations', 'members', id] as const,
   activities: (id: number) => ['associations', 'activities', id] as const,
   attendance: (id: number) => ['associations', 'attendance', id] as const,
@@ -54,11 +55,15 @@ export default function AssociationsPage({ route }: PageProps) {
   const can = usePermission();
   const office = can({ permissions: [ASSOCIATION_PERMISSIONS.edit] });
   const client = useQueryClient();
-  const query = useQuery({ queryKey: keys.list, queryFn: async ({ signal }) => list(await call<AssociationRow[] | null>(`${BASE}/list`, { json: {}, signal })) });
+  const table = usePagedTable<AssociationRow>();
+  const [form] = Form.useForm<{ keyword?: string }>();
   const [editing, setEditing] = useState<AssociationRow | 'new' | null>(null);
   const [applying, setApplying] = useState<AssociationRow | null>(null);
   const [open, setOpen] = useState<AssociationRow | null>(null);
-  const reload = () => client.invalidateQueries({ queryKey: ['associations'] });
+  const reload = () => {
+    table.current?.reload();
+    return client.invalidateQueries({ queryKey: ['associations'] });
+  };
 
   const status = (row: AssociationRow) =>
     row.myStatus === 'none' ? null : (
@@ -70,22 +75,29 @@ export default function AssociationsPage({ route }: PageProps) {
 
   return (
     <div className="campus-dorm" data-testid="associations-page">
-      <Space className="campus-dorm-toolbar" wrap>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {routeTitle(route, i18n.language)}
-        </Typography.Title>
-        {office && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="association-add">
-            {t('associationUi.add')}
-          </Button>
-        )}
-      </Space>
-      <Table<AssociationRow>
+      <QueryHeader<{ keyword?: string }>
+        form={form}
+        title={routeTitle(route, i18n.language)}
+        extra={
+          office && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="association-add">
+              {t('associationUi.add')}
+            </Button>
+          )
+        }
+        collapsible={false}
+        onSearch={(values) => table.current?.search({ keyword: values.keyword?.trim() ?? '' })}
+      >
+        <Form.Item name="keyword" label={t('associationUi.keyword')}>
+          <Input allowClear maxLength={50} placeholder={t('associationUi.keywordHint')} data-testid="association-keyword" />
+        </Form.Item>
+      </QueryHeader>
+      <PagedTable<AssociationRow>
+        ref={table}
+        url={`${BASE}/page`}
         rowKey="id"
         size="small"
-        loading={query.isPending}
-        dataSource={query.data ?? []}
-        pagination={false}
+        data-testid="associations-table"
         columns={[
           { key: 'name', title: t('associationUi.name'), render: (_: unknown, row) => (<><Typography.Text strong>{row.name}</Typography.Text> {status(row)}</>) },
           { key: 'advisorName', dataIndex: 'advisorName', title: t('associationUi.advisor'), width: 100, responsive: ['sm'] },
