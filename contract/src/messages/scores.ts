@@ -206,6 +206,7 @@ export const scoresEn = {
   'analysisSettings.order': 'The pass line must be below the good line, and the good line below the excellent line',
   'analysisSettings.saved': 'The lines of {name} are saved',
   'analysisSettings.savedRecompute': 'The lines of {name} are saved: its analysis is being computed again',
+  'transcript.chooseStudent': 'Choose the student whose transcript you want to read',
 } as const;
 
 export const scoresZh: Record<keyof typeof scoresEn, string> = {
@@ -415,4 +416,5 @@ export const scoresZh: Record<keyof typeof scoresEn, string> = {
   'analysisSettings.order': '及格线须低于良好线，良好线须低于优秀线',
   'analysisSettings.saved': '{name}的分数线已保存',
   'analysisSettings.savedRecompute': '{name}的分数线已保存，正在重新计算分析',
+  'transcript.chooseStudent': '请选择要查看成绩单的学生',
 };

@@ -13,6 +13,9 @@ export const MY_SCORES_URL = '/cjfxNew/cjfx/grfx';
 
 export const myScoresSchema = z.object({ studentId: optionalId });
 
+/** Staff choose the student whose transcript they read (a paged call's `search`): number, name or initials. */
+export const transcriptStudentSearchSchema = z.object({ keyword: z.string().trim().max(50, 'validation.tooLong').default('') });
+
 /** Against the score system's lines: excellent ≥ excellent line > good ≥ good line > pass ≥ pass line > fail. */
 export type ScoreLevel = 'excellent' | 'good' | 'pass' | 'fail';
 

@@ -1,2 +1,2 @@
-export { StudentSelect, type StudentSelectProps } from './StudentSelect.tsx';
+export { OneStudentSelect, StudentSelect, type OneStudentSelectProps, type StudentSelectProps } from './StudentSelect.tsx';
 export { useStudentSearch } from './useStudentSearch.ts';

@@ -18,14 +18,14 @@ import {
 import { intArray, jsonValue, queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { externalExams, students } from '../../../db/schema/index.ts';
 import type { AuthContext } from '../../../platform/context.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { aliased, countMatches, inClasses, keywordColumns, matchKeyword } from '../../../platform/keyword.ts';
 import { defineList, type ListRequest } from '../../../platform/listing.ts';
 import { pageOfList } from '../../../platform/listPage.ts';
 import { idList } from '../../../platform/resource.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
-import { isStaff, ownStudentIds } from '../../../platform/scope.ts';
 import { localName } from '../../timetable/views/queries.ts';
+import { transcriptStudent } from '../mine/service.ts';
 import { buildExternalWorkbook, readExternalWorkbook, type ImportError, type WorkbookSubject } from './excel.ts';
 
 /**
@@ -451,19 +451,9 @@ export async function writeImported(tx: Tx, exam: LockedExam, rows: ResultRow[],
 // ---------------------------------------------------------------------------------------------------
 // The family's side
 
-/** The student a family caller asks about: the given child, or their first (a student: themselves); none: null. */
-async function ownStudent(db: DbOrTx, auth: AuthContext, studentId: number | undefined): Promise<number | null> {
-  if (isStaff(auth)) throw forbidden();
-  const [student] = await queryRows<{ id: number }>(db, sql`
-    SELECT s.id FROM students s WHERE s.id IN (${ownStudentIds(auth)}) ${studentId ? sql`AND s.id = ${studentId}` : sql``}
-    ORDER BY s.student_number LIMIT 1`);
-  if (!student && studentId) throw forbidden();
-  return student?.id ?? null;
-}
-
 /** The released external exams in which a student (the caller's own or child) has a result, the newest first. */
 export async function myExternalExams(db: DbOrTx, auth: AuthContext, studentId: number | undefined, language: Language): Promise<MyExternalExam[]> {
-  const student = await ownStudent(db, auth, studentId);
+  const student = (await transcriptStudent(db, auth, studentId))?.id ?? null;
   if (student === null) return [];
   const rows = await queryRows<{ id: number; name: string; organiser: string; examDate: string; termName: string; subjects: ExternalSubject[] | string; cells: unknown; districtRank: number | null }>(db, sql`
     SELECT e.id, e.name, e.organiser, e.exam_date::text AS "examDate", ${localName('t', language)} AS "termName",

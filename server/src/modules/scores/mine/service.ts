@@ -2,23 +2,28 @@ import { sql } from 'drizzle-orm';
 import type { Language, MyScoreBatch, MyScores } from '@campus/contract';
 import { jsonValue, queryRows, type DbOrTx } from '../../../db/client.ts';
 import type { AuthContext } from '../../../platform/context.ts';
-import { forbidden, notFound } from '../../../platform/errors.ts';
-import { ownStudentIds, isStaff } from '../../../platform/scope.ts';
+import { badRequest, forbidden, notFound } from '../../../platform/errors.ts';
+import { isStaff, ownStudentIds, visibleStudents } from '../../../platform/scope.ts';
 import { schoolMinute } from '../../../platform/schoolClock.ts';
 import { localName } from '../../timetable/views/queries.ts';
 
 export const MY_SCORES_PERMISSION = 'score:transcript';
 
-/** The student a family caller asks about: the given child, or their first (a student: themselves). */
-async function ownStudent(db: DbOrTx, auth: AuthContext, studentId: number | undefined): Promise<MyScores['student']> {
-  if (isStaff(auth)) throw forbidden();
+/**
+ * The student whose transcript the caller reads: a family's own (the given child, or the first; a student
+ * themselves; none: null), or for staff the given student among those they see (an administrator every
+ * student, a teacher those of the classes they lead or teach).
+ */
+export async function transcriptStudent(db: DbOrTx, auth: AuthContext, studentId: number | undefined): Promise<MyScores['student'] | null> {
+  if (isStaff(auth) && !studentId) throw badRequest('transcript.chooseStudent');
+  const scope = isStaff(auth) ? visibleStudents(auth, sql`s.id`) : sql`s.id IN (${ownStudentIds(auth)})`;
   const [student] = await queryRows<MyScores['student']>(db, sql`
     SELECT s.id, s.name, s.student_number AS "studentNumber", coalesce(c.name, '') AS "className"
     FROM students s LEFT JOIN classes c ON c.id = s.class_id
-    WHERE s.id IN (${ownStudentIds(auth)}) ${studentId ? sql`AND s.id = ${studentId}` : sql``}
+    WHERE ${scope} ${studentId ? sql`AND s.id = ${studentId}` : sql``}
     ORDER BY s.student_number LIMIT 1`);
-  if (!student) throw studentId ? forbidden() : notFound();
-  return student;
+  if (!student && studentId) throw forbidden();
+  return student ?? null;
 }
 
 type BatchRaw = Omit<MyScoreBatch, 'subjects' | 'releasedAt'> & { subjects: MyScoreBatch['subjects'] | string; releasedAtRaw: Date | string | null };
@@ -29,7 +34,8 @@ type BatchRaw = Omit<MyScoreBatch, 'subjects' | 'releasedAt'> & { subjects: MySc
  * was cancelled is read.
  */
 export async function myScores(db: DbOrTx, auth: AuthContext, studentId: number | undefined, language: Language): Promise<MyScores> {
-  const student = await ownStudent(db, auth, studentId);
+  const student = await transcriptStudent(db, auth, studentId);
+  if (!student) throw notFound();
   return { student, batches: await releasedScoreBatches(db, student.id, language) };
 }
 

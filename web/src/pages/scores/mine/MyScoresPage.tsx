@@ -7,12 +7,13 @@ import { USER_TYPES, type MyScoreBatch, type MyScores } from '@campus/contract';
 import type { PageProps } from '../../registry.ts';
 import { routeTitle } from '../../../app/menuRoutes.ts';
 import { ChildChooser } from '../../../components/ChildChooser/index.ts';
+import { OneStudentSelect } from '../../../components/StudentSelect/index.ts';
 import { usePermission } from '../../../components/PermissionGate/index.ts';
 import { usePhone } from '../../../hooks/usePhone.ts';
 import { useSession } from '../../../state/session.ts';
 import { BatchCard } from './BatchCard.tsx';
 import { ExternalExamsSection } from './ExternalExamsSection.tsx';
-import { MY_SCORES_PERMISSION, fetchMyExternalExams, fetchMyScoreChildren, fetchMyScores, myScoreKeys } from './myScoreCalls.ts';
+import { MY_SCORES_PERMISSION, fetchMyExternalExams, fetchMyScoreChildren, fetchMyScores, myScoreKeys, searchTranscriptStudents } from './myScoreCalls.ts';
 import { TrendChart } from './TrendChart.tsx';
 import { buildTrend, trendOption } from './trendModel.ts';
 import './myScores.css';
@@ -69,18 +70,23 @@ export default function MyScoresPage({ route }: PageProps) {
   const { t, i18n } = useTranslation();
   const phone = usePhone();
   const allowed = usePermission();
-  const parent = useSession((s) => s.user?.userType === USER_TYPES.parent);
+  const userType = useSession((s) => s.user?.userType);
+  const parent = userType === USER_TYPES.parent;
+  // Staff holding the page (administrators) read the transcript of the student they choose.
+  const staff = userType === USER_TYPES.teacher || userType === USER_TYPES.administrator;
   const listChildren = parent && allowed({ permissions: [MY_SCORES_PERMISSION] });
   const childrenQuery = useQuery({ queryKey: myScoreKeys.children, queryFn: ({ signal }) => fetchMyScoreChildren(signal), enabled: listChildren });
   const children = listChildren ? (childrenQuery.data ?? []) : [];
   const [picked, setPicked] = useState<number | null>(null);
-  const chosen = children.length ? (children.some((child) => child.id === picked) ? picked : children[0]!.id) : null;
-  const waiting = listChildren && childrenQuery.isPending;
+  const chosen = staff ? picked : children.length ? (children.some((child) => child.id === picked) ? picked : children[0]!.id) : null;
+  const waiting = (listChildren && childrenQuery.isPending) || (staff && chosen === null);
   const report = useQuery({ queryKey: myScoreKeys.report(chosen), queryFn: ({ signal }) => fetchMyScores(chosen, signal), enabled: !waiting });
   const external = useQuery({ queryKey: myScoreKeys.external(chosen), queryFn: ({ signal }) => fetchMyExternalExams(chosen, signal), enabled: !waiting });
 
   let body;
-  if (waiting || report.isPending) {
+  if (staff && chosen === null) {
+    body = <Empty className="my-scores-empty" description={t('myScoresPage.chooseStudent')} data-testid="my-scores-choose" />;
+  } else if (waiting || report.isPending) {
     body = (
       <div className="my-scores-loading">
         <Spin />
@@ -128,6 +134,18 @@ export default function MyScoresPage({ route }: PageProps) {
           {t('myScoresPage.hint')}
         </Typography.Text>
       </div>
+      {staff && (
+        <div className="my-scores-chooser">
+          <OneStudentSelect
+            search={searchTranscriptStudents}
+            placeholder={t('myScoresPage.studentHint')}
+            value={picked}
+            onChange={setPicked}
+            className="my-scores-student-select"
+            data-testid="my-scores-student"
+          />
+        </div>
+      )}
       {children.length > 0 && (
         <div data-testid="my-scores-child">
           <ChildChooser items={children} value={chosen} onChange={setPicked} phone={phone} label={t('myScoresPage.child')} testIdPrefix="my-scores" />

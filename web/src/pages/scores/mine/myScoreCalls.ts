@@ -1,4 +1,4 @@
-import type { MyExternalExam, MyScoreBatch, MyScores } from '@campus/contract';
+import type { AwardStudent, MyExternalExam, MyScoreBatch, MyScores } from '@campus/contract';
 import { call } from '../../../api/client.ts';
 import type { ChildOption } from '../../../components/ChildChooser/index.ts';
 
@@ -11,11 +11,13 @@ export const MY_SCORE_CALLS = {
   children: '/api/scores/mine/children',
   /** { studentId? } → MyScores: the released batches only, the newest first. */
   report: '/api/scores/mine/report',
+  /** Paged, `search: { keyword }` → students an administrator (or a teacher holding the page: their classes) may choose. */
+  students: '/api/scores/mine/students',
   /** { studentId? } → MyExternalExam[]: the released external exams with the student's scores, the newest first. */
   external: '/api/scores/external/mine',
 } as const;
 
-/** The page's permission (students and parents hold it; staff do not). */
+/** The page's permission (students and parents hold it, and administrators, who choose the student). */
 export const MY_SCORES_PERMISSION = 'score:transcript';
 
 /** The query keys of the page. */
@@ -60,4 +62,10 @@ export async function fetchMyExternalExams(studentId: number | null, signal?: Ab
   } catch {
     return [];
   }
+}
+
+/** Students staff may choose for the page, by number, name or initials. */
+export async function searchTranscriptStudents(keyword: string, signal?: AbortSignal): Promise<AwardStudent[]> {
+  const data = await call<{ rows?: AwardStudent[] } | null>(MY_SCORE_CALLS.students, { json: { currPage: 0, limit: 20, search: { keyword } }, signal });
+  return data?.rows ?? [];
 }
