@@ -119,7 +119,8 @@ function OpenClasses({ route, options }: PageProps & { options: OpenClassOptions
         },
         { key: 'topic', dataIndex: 'topic', title: t('openClassUi.topic'), width: 200, render: (topic: string) => <span className="teaching-strong">{topic}</span> },
         { key: 'teacherName', dataIndex: 'teacherName', title: t('openClassUi.teacher'), sorter: true, width: 100 },
-        { key: 'courseName', dataIndex: 'courseName', title: t('openClassUi.course'), width: 90 },
+        // English course names (Mathematics, Chemistry) wrap mid-word at the Chinese width.
+        { key: 'courseName', dataIndex: 'courseName', title: t('openClassUi.course'), width: i18n.language === 'en' ? 120 : 90 },
         { key: 'className', dataIndex: 'className', title: t('openClassUi.class'), width: 110 },
         { key: 'place', dataIndex: 'place', title: t('openClassUi.place'), width: 120 },
         { key: 'phase', dataIndex: 'phase', title: t('openClassUi.phase'), width: 100, render: (phase: OpenClassPhase, row: OpenClassRow) => <PhaseTag phase={phase} testId={`open-class-phase-${row.id}`} /> },
