@@ -12,6 +12,13 @@ beforeAll(async () => {
   adminToken = await t.login('admin');
   await t.login('T0001');
   await t.post('/api/login/v4', { username: 'T0001', password: 'wrong-one' });
+  // A call's row is written after its answer left (platform/audit.ts): on a busy machine the last one may
+  // still be on its way when the first test reads.
+  for (let tries = 0; tries < 100; tries++) {
+    const [logins] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM operation_logs WHERE path = '/api/login/v4'`);
+    if (logins!.n >= 3) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 });
 afterAll(() => t.close());
 
