@@ -223,6 +223,11 @@ const TAB_CONDITION: Record<MyHomeworkTab, SQL> = {
   done: sql`w.status NOT IN ('to_submit', 'viewed', 'to_revise')`,
 };
 
+/** A student's own id, or a parent's first child's (in student-number order), as a subquery of a user id expression. */
+export function firstOwnStudentOf(user: SQL): SQL {
+  return sql`(SELECT own.id FROM (${ownStudentIdsOf(user)}) own(id) JOIN students s ON s.id = own.id ORDER BY s.student_number LIMIT 1)`;
+}
+
 /** Whose homework 我的作业 shows: the caller's own (a student's, a parent's first child's) or a chosen child's. */
 export interface MyWorksOwner {
   userId: number;
@@ -250,7 +255,7 @@ function myWorksStatement(owner: { user: SQL; child: SQL; limit: SQL; offset: SQ
   const mine = sql`FROM homework_works w JOIN assignments a ON a.id = w.assignment_id WHERE w.student_id = who.id ${title}`;
   return {
     joins: sql`CROSS JOIN LATERAL (SELECT CASE WHEN ${owner.child} IS NULL
-        THEN (SELECT own.id FROM (${ownStudentIdsOf(owner.user)}) own(id) JOIN students s ON s.id = own.id ORDER BY s.student_number LIMIT 1)
+        THEN ${firstOwnStudentOf(owner.user)}
         ELSE (SELECT g.student_id FROM guardians g WHERE g.parent_user_id = ${owner.user} AND g.student_id = ${owner.child}) END AS id) AS who`,
     columns: sql`who.id AS "studentId",
       (SELECT json_build_object('due', count(*) FILTER (WHERE ${TAB_CONDITION.due}), 'overdue', count(*) FILTER (WHERE ${TAB_CONDITION.overdue}),

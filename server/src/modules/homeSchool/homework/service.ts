@@ -41,6 +41,7 @@ import {
   assignmentById,
   assignmentFacts,
   pageAssignments,
+  firstOwnStudentOf,
   pageMyWorks,
   pageWorks,
   teachingClassName,
@@ -414,18 +415,11 @@ export async function remindMissing(db: Db, caller: Caller, id: number): Promise
 
 // ---- 我的作业: the student's and the parents' side ----
 
-/** A student's own id, or a parent's first child's, as a subquery. */
-function ownStudent(auth: AuthContext): SQL {
-  return auth.userType === USER_TYPES.student
-    ? sql`(SELECT s.id FROM students s WHERE s.user_id = ${auth.userId})`
-    : sql`(SELECT s.id FROM guardians g JOIN students s ON s.id = g.student_id WHERE g.parent_user_id = ${auth.userId} ORDER BY s.student_number LIMIT 1)`;
-}
-
 /** The student whose homework the caller reads: a student's own; a parent's chosen child (or the first). */
 async function studentOf(db: DbOrTx, auth: AuthContext, studentId: number | undefined, required = false): Promise<number | null> {
   if (auth.userType !== USER_TYPES.student && studentId === undefined && required) throw badRequest('homework.childRequired');
   if (auth.userType === USER_TYPES.student || studentId === undefined) {
-    const [own] = await queryRows<{ id: number | null }>(db, sql`SELECT ${ownStudent(auth)} AS id`, { prepared: true });
+    const [own] = await queryRows<{ id: number | null }>(db, sql`SELECT ${firstOwnStudentOf(sql`${auth.userId}`)} AS id`, { prepared: true });
     return own?.id ?? null;
   }
   const [child] = await queryRows<{ id: number }>(db, sql`SELECT g.student_id AS id FROM guardians g WHERE g.parent_user_id = ${auth.userId} AND g.student_id = ${studentId}`, { prepared: true });
