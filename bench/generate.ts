@@ -544,6 +544,10 @@ async function generate(writer: BulkWriter, scale: Scale, argon2: Parameters<typ
     applicationRows(),
     applicationCount,
   );
+  // The queue's keyword reads the names the database keeps on each application (migration 0054), whose
+  // trigger the loading connection does not run: the same function fills them here.
+  const [keepsPeople] = await writer.query<{ n: string }>("SELECT count(*) AS n FROM pg_proc WHERE proname = 'campus_application_people'");
+  if (Number(keepsPeople?.n)) await writer.query('UPDATE applications SET people_names = campus_application_people(applicant_user_id, student_id, staff_id)');
   await writer.copy('approval_decisions', ['application_id', 'step', 'decision', 'decider_user_id', 'comment', 'decided_at'], decisionRows, decisionRows.length);
   await writer.copy('application_approvers', ['application_id', 'user_id'], approverRows, approverRows.length);
 

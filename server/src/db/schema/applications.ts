@@ -52,6 +52,13 @@ export const applications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /**
+     * The names the review queue's keyword finds an application by (the applicant's, the student's or staff
+     * member's it is for, each with its initials), one per line. The database keeps it (migration 0054), on
+     * filing and whenever one of those people is renamed, so a common surname is looked up among the
+     * pending applications' own pieces instead of among every user of the district who bears it.
+     */
+    peopleNames: text('people_names').notNull().default(''),
   },
   (t) => [
     index('applications_student_idx').on(t.studentId, t.startAt),
@@ -66,6 +73,10 @@ export const applications = pgTable(
     index('applications_pending_applicant_idx').on(t.applicantUserId).where(sql`${t.status} = 'pending'`),
     index('applications_pending_student_idx').on(t.studentId).where(sql`${t.status} = 'pending'`),
     index('applications_pending_staff_idx').on(t.staffId).where(sql`${t.status} = 'pending'`),
+    // The pending queue's keyword over peopleNames (platform/keyword.ts): the pieces for one or two
+    // characters, the trigrams for longer text, over the pending applications only.
+    index('applications_pending_people_trgm_idx').using('gin', t.peopleNames.op('gin_trgm_ops')).where(sql`${t.status} = 'pending'`),
+    index('applications_pending_people_grams_idx').using('gin', sql`campus_grams(lower(${sql.identifier('people_names')}))`).where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -320,4 +320,44 @@ describe('the review queue’s keyword (issue 18)', () => {
       expect(found.total, keyword).toBeGreaterThan(0);
     }
   });
+
+  it('follows a renamed student, applicant or staff member, and names what is filed from now on', async () => {
+    const waiting = async (keyword: string) =>
+      ((await call('/api/applications/review/page', { currPage: 0, limit: 500, search: { view: 'waiting', keyword } }, 'admin')).json().data as { rows: { id: number }[] }).rows.map((row) => row.id);
+    const [pending] = await rows<{ id: number; studentId: number; studentName: string; applicantId: number; applicantName: string }>(sql`
+      SELECT a.id, s.id AS "studentId", s.name AS "studentName", u.id AS "applicantId", u.display_name AS "applicantName"
+      FROM applications a JOIN students s ON s.id = a.student_id JOIN users u ON u.id = a.applicant_user_id
+      WHERE a.status = 'pending' AND u.id <> s.user_id ORDER BY a.id LIMIT 1`);
+    const [staffPending] = await rows<{ id: number; staffId: number; staffName: string }>(sql`
+      SELECT a.id, st.id AS "staffId", st.name AS "staffName" FROM applications a JOIN staff st ON st.id = a.staff_id WHERE a.status = 'pending' ORDER BY a.id LIMIT 1`);
+    expect(pending && staffPending).toBeTruthy();
+    const rename = (table: 'students' | 'staff' | 'users', id: number, name: string) =>
+      t.database.db.execute(table === 'users' ? sql`UPDATE users SET display_name = ${name} WHERE id = ${id}` : sql`UPDATE ${sql.identifier(table)} SET name = ${name} WHERE id = ${id}`);
+    try {
+      // 甪 is nobody's surname in the demo school: each new name is found by it, by its initials, and alone.
+      await rename('students', pending!.studentId, '甪里先');
+      await rename('users', pending!.applicantId, '甪里后');
+      await rename('staff', staffPending!.staffId, '甪里中');
+      expect(await waiting('甪里先')).toContain(pending!.id);
+      expect(await waiting('甪里后')).toContain(pending!.id);
+      expect(await waiting('甪里中')).toContain(staffPending!.id);
+      expect(await waiting('llx')).toContain(pending!.id);
+      expect(await waiting('LLZ')).toContain(staffPending!.id);
+      // The old names no longer lead there (unless another of its people bears them).
+      const [still] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM applications WHERE id = ${pending!.id} AND people_names LIKE ${'%' + pending!.studentName + '%'}`);
+      expect(still!.n).toBe(0);
+      // A newly filed application carries its people's names from the start.
+      const [filed] = await rows<{ people: string }>(sql`
+        INSERT INTO applications (type, applicant_user_id, student_id, steps) VALUES ('studentLeave', ${pending!.applicantId}, ${pending!.studentId}, '[]'::jsonb)
+        RETURNING people_names AS people`);
+      expect(filed!.people.split('\n')).toEqual(['甪里后', 'llh', '甪里先', 'llx']);
+      await t.database.db.execute(sql`DELETE FROM applications WHERE people_names = ${filed!.people} AND steps = '[]'::jsonb`);
+    } finally {
+      await rename('students', pending!.studentId, pending!.studentName);
+      await rename('users', pending!.applicantId, pending!.applicantName);
+      await rename('staff', staffPending!.staffId, staffPending!.staffName);
+    }
+    expect(await waiting('甪里')).toEqual([]);
+    expect(await waiting(pending!.studentName)).toContain(pending!.id);
+  });
 });

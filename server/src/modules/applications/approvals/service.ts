@@ -17,9 +17,9 @@ import {
   type PagedResult,
 } from '@campus/contract';
 import { BatchedStatement, intArray, jsonValue, queryRows, statementText, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
-import { staff, students, users } from '../../../db/schema/index.ts';
+import { applications, staff, students, users } from '../../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
-import { keywordColumns, matchKeywordAcross } from '../../../platform/keyword.ts';
+import { aliased, keywordColumns, matchKeyword, matchKeywordAcross } from '../../../platform/keyword.ts';
 import { pageOfList, type ListQuery } from '../../../platform/listPage.ts';
 import { formatLocalTime } from '../../../platform/schoolClock.ts';
 import type { Caller } from '../../../platform/caller.ts';
@@ -375,9 +375,15 @@ const summary = (language: string) => sql`concat_ws(' ', nullif(coalesce(${langu
 const APPLICANT_KEYWORD = keywordColumns(users.displayName, users.nameInitials);
 const STUDENT_KEYWORD = keywordColumns(students.name, students.nameInitials);
 const STAFF_KEYWORD = keywordColumns(staff.name, staff.nameInitials);
+/** The same names as the database keeps them on each application, indexed among the pending ones (migration 0054). */
+const PEOPLE_KEYWORD = keywordColumns(applications.peopleNames);
 
-/** The keyword over applications `a`, by their own indexed columns (for pending ones, the pending_* indexes). */
-function applicationKeyword(keyword: string | undefined): SQL | undefined {
+/**
+ * The keyword over applications `a`. Pending ones are found by their own names' pieces; decided ones (any
+ * status, a whole history) by each person's table and the applications' indexes by person.
+ */
+function applicationKeyword(keyword: string | undefined, pending: boolean): SQL | undefined {
+  if (pending) return matchKeyword(keyword, PEOPLE_KEYWORD, aliased('a'));
   return matchKeywordAcross(keyword, [
     { key: sql`a.applicant_user_id`, columns: APPLICANT_KEYWORD },
     { key: sql`a.student_id`, columns: STUDENT_KEYWORD },
@@ -392,7 +398,7 @@ function applicationKeyword(keyword: string | undefined): SQL | undefined {
  */
 function queueList(caller: Caller, decided: boolean, filter: { type?: ApplicationType; keyword?: string }): ListQuery {
   const userId = caller.auth.userId;
-  const keyword = applicationKeyword(filter.keyword);
+  const keyword = applicationKeyword(filter.keyword, !decided);
   const details = (joins: SQL, mine: SQL) => ({ columns: sql`${queueColumns(caller.language)}, ${mine}`, joins: sql`${joins} ${queueJoins}` });
   if (decided) {
     // A decided application may be at any status, pending again at a later step included.
