@@ -53,6 +53,13 @@ function plainPage(query: ListQuery, page: ListPage): SQL {
 }
 
 /**
+ * Past the cap the page is chosen by a second statement (pageOfList), so this one does not detail it: the
+ * condition holds only values known before the page is read, and PostgreSQL skips the page and its
+ * details outright when it fails (a One-Time Filter), instead of detailing ten rows to throw away.
+ */
+const MATCH_LIMIT_SQL = sql.raw(String(KEYWORD_MATCH_LIMIT));
+
+/**
  * A keyword's page in one statement: at most KEYWORD_MATCH_LIMIT + 1 matches collected through the keyword
  * indexes, counted, and the page chosen among them and detailed. The one row it always answers carries the
  * count (with null columns when the page is empty). Its estimates do not depend on the keyword, the
@@ -64,7 +71,8 @@ export function keywordPage(query: ListQuery, page: ListPage): SQL {
     chosen AS (${chosenPage(sql`matched AS m`, query, page)})
     SELECT (SELECT count(*) FROM matched) AS "matchCount", d.*
     FROM (SELECT 1) AS one
-    LEFT JOIN LATERAL (SELECT chosen.place AS "listPlace", ${query.details.columns} FROM chosen ${query.details.joins}) AS d ON TRUE
+    LEFT JOIN LATERAL (SELECT chosen.place AS "listPlace", ${query.details.columns}
+      FROM (SELECT * FROM chosen WHERE (SELECT count(*) FROM matched) <= ${MATCH_LIMIT_SQL}) AS chosen ${query.details.joins}) AS d ON TRUE
     ORDER BY d."listPlace"`;
 }
 
@@ -79,7 +87,11 @@ export async function pageOfList<Row extends object>(db: DbOrTx, keyword: string
     if (matches <= KEYWORD_MATCH_LIMIT) {
       return { total: matches, rows: found.filter((row) => row.listPlace !== null).map(({ matchCount: _count, listPlace: _place, ...row }) => row as unknown as Row) };
     }
-    return { total: KEYWORD_MATCH_LIMIT, totalCapped: true, rows: await queryRows<Row>(db, overCapForm(plainPage(query, page)), { prepared: true }) };
+    // Planned for this keyword on every call, not prepared: whether walking the list's order or collecting
+    // the matches is cheaper depends on the keyword, and a prepared statement soon settles on the generic plan,
+    // which collects and sorts every match (作文's 1,585 assignments: 5 ms a call under load, against 0.6 ms
+    // to plan and 0.8 ms to walk).
+    return { total: KEYWORD_MATCH_LIMIT, totalCapped: true, rows: await queryRows<Row>(db, overCapForm(plainPage(query, page))) };
   }
   const [rows, [counted]] = await Promise.all([
     queryRows<Row>(db, plainPage(query, page), { prepared: true }),

@@ -89,6 +89,33 @@ describe('home-school lists: keyword search', () => {
     expect((await listed('/api/homeSchool/assignments/works', 'T0002', { keyword: '%' }, 'studentNumber', { id: assignmentId })).total).toBe(0);
   });
 
+  it('homework past 1,000 matches: the page is the newest matches, detailed, and the total says 1,000+', async () => {
+    const teacher = await one<{ id: number; classId: number }>(sql`
+      SELECT (SELECT id FROM users WHERE account = 'T0002') AS id, s.class_id AS "classId" FROM students s JOIN users u ON u.id = s.user_id WHERE u.account = '201911001'`);
+    // 1,005 assignments titled with a word nothing else holds, a few seconds apart (the list's order).
+    const made = await rows<{ id: number }>(sql`
+      INSERT INTO assignments (title, content, publisher_user_id, end_at, class_ids, created_at)
+      SELECT '甪直研学第' || n || '篇', '', ${teacher.id}, now() + interval '2 days', ${JSON.stringify([teacher.classId])}::jsonb, now() - n * interval '5 seconds'
+      FROM generate_series(1, 1005) AS n RETURNING id`);
+    try {
+      for (const [keyword, currPage] of [['甪直', 0], ['甪直研学', 3]] as const) {
+        const response = await call('/api/homeSchool/assignments/page', { currPage, limit: 10, search: { title: keyword } }, 'T0002');
+        const data = response.json().data as { total: number; totalCapped?: boolean; rows: { id: number; title: string; publisherName: string; progress: { total: number } }[] };
+        expect({ total: data.total, capped: data.totalCapped }, keyword).toEqual({ total: 1000, capped: true });
+        const newest = await rows<{ id: number }>(sql`
+          SELECT id FROM assignments WHERE publisher_user_id = ${teacher.id} AND title LIKE ${`%${keyword}%`} ORDER BY created_at DESC, id DESC LIMIT 10 OFFSET ${currPage * 10}`);
+        expect(data.rows.map((row) => row.id), keyword).toEqual(newest.map((row) => row.id));
+        expect(data.rows.every((row) => row.title.includes(keyword) && row.publisherName !== '' && row.progress.total === 0), keyword).toBe(true);
+      }
+      // One past the cap is capped; at the cap the count is exact.
+      await t.database.db.execute(sql`DELETE FROM assignments WHERE id = ANY(${sql.param(made.slice(0, 5).map((row) => row.id))}::int[])`);
+      const atCap = (await call('/api/homeSchool/assignments/page', { currPage: 0, limit: 10, search: { title: '甪直' } }, 'T0002')).json().data as { total: number; totalCapped?: boolean; rows: unknown[] };
+      expect({ total: atCap.total, capped: atCap.totalCapped, rows: atCap.rows.length }).toEqual({ total: 1000, capped: undefined, rows: 10 });
+    } finally {
+      await t.database.db.execute(sql`DELETE FROM assignments WHERE id = ANY(${sql.param(made.map((row) => row.id))}::int[])`);
+    }
+  });
+
   it('notices and events by title, a notice’s receipts by name, initials or account, 我的通知 by title', async () => {
     const publisher = sql`(SELECT id FROM users WHERE account = 'T0002')`;
     await checkAll(['运', '家长', '家长会通知'], async (keyword) => {
