@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { queryRows } from '../db/client.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { students } from '../db/schema/index.ts';
-import { aliased, declaredKeywordColumns, KEYWORD_MATCH_LIMIT, keywordColumns, matchKeyword, overCapForm } from './keyword.ts';
+import { aliased, declaredKeywordColumns, KEYWORD_MATCH_LIMIT, keywordColumns, matchKeyword, overCapForm, walkForm } from './keyword.ts';
 
 /** Issue 18: every list finds people by one or two characters and by pinyin initials, through indexes. */
 let t: TestApp;
@@ -111,6 +111,11 @@ describe('keyword search', () => {
       const found = await rows<{ id: number }>(overCapForm(statement));
       expect(found).toEqual(await rows<{ id: number }>(statement));
       if (keyword === '1') expect(found.length).toBeGreaterThan(10);
+      // The walk's form keeps no index condition at all, only each keyword's LIKE behind a CASE, and finds the same rows.
+      const walk = dialect.sqlToQuery(walkForm(statement));
+      expect(walk.sql.includes('campus_grams')).toBe(false);
+      expect(walk.sql.match(/CASE WHEN/g)).toHaveLength(1);
+      expect(await rows<{ id: number }>(walkForm(statement))).toEqual(found);
     }
   });
 });

@@ -85,12 +85,25 @@ export function matchKeyword(keyword: string | undefined | null, columns: readon
     const pattern = likeContains(piece);
     const likes = sql.join(columns.map((column) => sql`lower(${name(column)}) LIKE ${pattern}`), sql` OR `);
     const tested = sql`(${likes})`;
-    overCapForms.set(tested, sql`(CASE WHEN ${likes} THEN TRUE ELSE FALSE END)`);
-    return sql`((${pieces}) AND ${tested})`;
+    const evenChance = sql`(CASE WHEN ${likes} THEN TRUE ELSE FALSE END)`;
+    overCapForms.set(tested, evenChance);
+    const matched = sql`((${pieces}) AND ${tested})`;
+    walkForms.set(matched, evenChance);
+    return matched;
   }
   const pattern = likeContains(text);
   const like = hasCase(text) ? sql`ILIKE` : sql`LIKE`;
-  return sql`(${sql.join(columns.map((column) => sql`${name(column)} ${like} ${pattern}`), sql` OR `)})`;
+  const likes = sql.join(columns.map((column) => sql`${name(column)} ${like} ${pattern}`), sql` OR `);
+  const matched = sql`(${likes})`;
+  walkForms.set(matched, sql`(CASE WHEN ${likes} THEN TRUE ELSE FALSE END)`);
+  return matched;
+}
+
+/** Rewrites the statement's keyword conditions found in `forms` (by identity), at any depth. */
+function rewritten(query: SQL, forms: WeakMap<SQL, SQL>): SQL {
+  const chunks = query.queryChunks.map((chunk) => (is(chunk, SQL) ? (forms.get(chunk) ?? rewritten(chunk, forms)) : chunk));
+  const result = new SQL(chunks);
+  return (query as unknown as { shouldInlineParams: boolean }).shouldInlineParams ? result.inlineParams() : result;
 }
 
 /**
@@ -107,9 +120,20 @@ const overCapForms = new WeakMap<SQL, SQL>();
  * The capped statements keep the plain form: their generic plans are tuned to it (listPage.ts).
  */
 export function overCapForm(query: SQL): SQL {
-  const chunks = query.queryChunks.map((chunk) => (is(chunk, SQL) ? (overCapForms.get(chunk) ?? overCapForm(chunk)) : chunk));
-  const rewritten = new SQL(chunks);
-  return (query as unknown as { shouldInlineParams: boolean }).shouldInlineParams ? rewritten.inlineParams() : rewritten;
+  return rewritten(query, overCapForms);
+}
+
+/** A keyword's whole condition, as written for a walk in the list's order (see walkForm), by the condition. */
+const walkForms = new WeakMap<SQL, SQL>();
+
+/**
+ * A statement whose keywords are tested row by row, with no index of theirs to read: every condition
+ * matchKeyword wrote becomes its LIKE behind a CASE, which PostgreSQL takes for an even chance. A plan that
+ * must serve any keyword then walks the list's order and stops at the page's end, which is the right way
+ * once a keyword is known to match more than KEYWORD_MATCH_LIMIT rows (listPage.ts, ListQuery.order.walk).
+ */
+export function walkForm(query: SQL): SQL {
+  return rewritten(query, walkForms);
 }
 
 /**

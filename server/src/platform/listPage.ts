@@ -1,7 +1,7 @@
 import type { PagedResult } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../db/client.ts';
-import { KEYWORD_MATCH_LIMIT, MATCH_CAP, overCapForm } from './keyword.ts';
+import { KEYWORD_MATCH_LIMIT, MATCH_CAP, overCapForm, walkForm } from './keyword.ts';
 
 /**
  * A list's page in the shape every large list takes (docs/decisions.md "Keyword search of every list"):
@@ -22,8 +22,11 @@ export interface ListQuery {
   /**
    * How the page is chosen among the matches `m`: `orderBy` over m's columns (or over tables `joins`
    * brings, starting from `m`), ending in a unique column so pages never repeat or skip rows.
+   * `walk` says an index of the list's own table holds that order (after the columns of its scope, such
+   * as a publisher), so a keyword's page past KEYWORD_MATCH_LIMIT matches is found by walking it, in the
+   * same statement (keywordPage).
    */
-  order: { joins?: SQL; orderBy: SQL };
+  order: { joins?: SQL; orderBy: SQL; walk?: boolean };
   /** The page rows' columns and their joins, from the chosen keys `chosen.id`. */
   details: { columns: SQL; joins: SQL };
 }
@@ -52,11 +55,6 @@ function plainPage(query: ListQuery, page: ListPage): SQL {
     SELECT ${query.details.columns} FROM chosen ${query.details.joins} ORDER BY chosen.place`;
 }
 
-/**
- * Past the cap the page is chosen by a second statement (pageOfList), so this one does not detail it: the
- * condition holds only values known before the page is read, and PostgreSQL skips the page and its
- * details outright when it fails (a One-Time Filter), instead of detailing ten rows to throw away.
- */
 const MATCH_LIMIT_SQL = sql.raw(String(KEYWORD_MATCH_LIMIT));
 
 /**
@@ -64,15 +62,26 @@ const MATCH_LIMIT_SQL = sql.raw(String(KEYWORD_MATCH_LIMIT));
  * indexes, counted, and the page chosen among them and detailed. The one row it always answers carries the
  * count (with null columns when the page is empty). Its estimates do not depend on the keyword, the
  * collection being capped, so PostgreSQL keeps one generic plan for it instead of planning every call.
+ *
+ * Past the cap the collected matches are not all of them. A list whose order walks (ListQuery.order.walk)
+ * then takes its page from a walk in that order, which a common word ends after a few dozen rows; another
+ * list's page comes from a second statement (pageOfList), and this one does not detail a page it would
+ * throw away. Both choices depend only on the count, known before the page is read, so PostgreSQL runs
+ * just the branch that holds (a One-Time Filter).
  */
 export function keywordPage(query: ListQuery, page: ListPage): SQL {
+  const count = sql`(SELECT count(*) FROM matched)`;
+  const chosen = query.order.walk
+    ? sql`${chosenPage(sql`matched AS m`, query, page)} WHERE ${count} <= ${MATCH_LIMIT_SQL}
+      UNION ALL ${chosenPage(sql`(${walkForm(query.matching)}) AS m`, query, page)} WHERE ${count} > ${MATCH_LIMIT_SQL}`
+    : chosenPage(sql`matched AS m`, query, page);
+  const detailed = query.order.walk ? sql`chosen` : sql`(SELECT * FROM chosen WHERE ${count} <= ${MATCH_LIMIT_SQL}) AS chosen`;
   return sql`
     WITH matched AS MATERIALIZED (${query.matching} ${MATCH_CAP}),
-    chosen AS (${chosenPage(sql`matched AS m`, query, page)})
-    SELECT (SELECT count(*) FROM matched) AS "matchCount", d.*
+    chosen AS (${chosen})
+    SELECT ${count} AS "matchCount", d.*
     FROM (SELECT 1) AS one
-    LEFT JOIN LATERAL (SELECT chosen.place AS "listPlace", ${query.details.columns}
-      FROM (SELECT * FROM chosen WHERE (SELECT count(*) FROM matched) <= ${MATCH_LIMIT_SQL}) AS chosen ${query.details.joins}) AS d ON TRUE
+    LEFT JOIN LATERAL (SELECT chosen.place AS "listPlace", ${query.details.columns} FROM ${detailed} ${query.details.joins}) AS d ON TRUE
     ORDER BY d."listPlace"`;
 }
 
@@ -84,9 +93,9 @@ export async function pageOfList<Row extends object>(db: DbOrTx, keyword: string
   if (keyword?.trim()) {
     const found = await queryRows<Row & { matchCount: number | string; listPlace: unknown }>(db, keywordPage(query, page), { prepared: true, genericPlan: true });
     const matches = Number(found[0]?.matchCount ?? 0);
-    if (matches <= KEYWORD_MATCH_LIMIT) {
-      return { total: matches, rows: found.filter((row) => row.listPlace !== null).map(({ matchCount: _count, listPlace: _place, ...row }) => row as unknown as Row) };
-    }
+    const rows = () => found.filter((row) => row.listPlace !== null).map(({ matchCount: _count, listPlace: _place, ...row }) => row as unknown as Row);
+    if (matches <= KEYWORD_MATCH_LIMIT) return { total: matches, rows: rows() };
+    if (query.order.walk) return { total: KEYWORD_MATCH_LIMIT, totalCapped: true, rows: rows() };
     // Planned for this keyword on every call, not prepared: whether walking the list's order or collecting
     // the matches is cheaper depends on the keyword, and a prepared statement soon settles on the generic plan,
     // which collects and sorts every match (作文's 1,585 assignments: 5 ms a call under load, against 0.6 ms
