@@ -89,30 +89,46 @@ describe('home-school lists: keyword search', () => {
     expect((await listed('/api/homeSchool/assignments/works', 'T0002', { keyword: '%' }, 'studentNumber', { id: assignmentId })).total).toBe(0);
   });
 
-  it('homework past 1,000 matches: the page is the newest matches, detailed, and the total says 1,000+', async () => {
+  it('homework and notices past 1,000 matches: the page is the newest matches, detailed, and the total says 1,000+', async () => {
     const teacher = await one<{ id: number; classId: number }>(sql`
       SELECT (SELECT id FROM users WHERE account = 'T0002') AS id, s.class_id AS "classId" FROM students s JOIN users u ON u.id = s.user_id WHERE u.account = '201911001'`);
-    // 1,005 assignments titled with a word nothing else holds, a few seconds apart (the list's order).
-    const made = await rows<{ id: number }>(sql`
-      INSERT INTO assignments (title, content, publisher_user_id, end_at, class_ids, created_at)
-      SELECT '甪直研学第' || n || '篇', '', ${teacher.id}, now() + interval '2 days', ${JSON.stringify([teacher.classId])}::jsonb, now() - n * interval '5 seconds'
-      FROM generate_series(1, 1005) AS n RETURNING id`);
-    try {
-      for (const [keyword, currPage] of [['甪直', 0], ['甪直研学', 3]] as const) {
-        const response = await call('/api/homeSchool/assignments/page', { currPage, limit: 10, search: { title: keyword } }, 'T0002');
-        const data = response.json().data as { total: number; totalCapped?: boolean; rows: { id: number; title: string; publisherName: string; progress: { total: number } }[] };
-        expect({ total: data.total, capped: data.totalCapped }, keyword).toEqual({ total: 1000, capped: true });
-        const newest = await rows<{ id: number }>(sql`
-          SELECT id FROM assignments WHERE publisher_user_id = ${teacher.id} AND title LIKE ${`%${keyword}%`} ORDER BY created_at DESC, id DESC LIMIT 10 OFFSET ${currPage * 10}`);
-        expect(data.rows.map((row) => row.id), keyword).toEqual(newest.map((row) => row.id));
-        expect(data.rows.every((row) => row.title.includes(keyword) && row.publisherName !== '' && row.progress.total === 0), keyword).toBe(true);
+    // 1,005 of each titled with a word nothing else holds, a few seconds apart (the lists' order). The
+    // teacher's homework walks the publisher's time index, the administrator's notices the kind's.
+    const lists = [
+      {
+        url: '/api/homeSchool/assignments/page', account: 'T0002', table: sql`assignments`, scope: sql`publisher_user_id = ${teacher.id}`,
+        insert: sql`INSERT INTO assignments (title, content, publisher_user_id, end_at, class_ids, created_at)
+          SELECT '甪直研学第' || n || '篇', '', ${teacher.id}, now() + interval '2 days', ${JSON.stringify([teacher.classId])}::jsonb, now() - n * interval '5 seconds'
+          FROM generate_series(1, 1005) AS n RETURNING id`,
+        detailed: (row: Row) => row.publisherName !== '' && (row.progress as { total: number }).total === 0,
+      },
+      {
+        url: '/api/homeSchool/notices/page', account: 'admin', table: sql`notices`, scope: sql`kind = 'notice'`,
+        insert: sql`INSERT INTO notices (kind, title, content, publisher_user_id, status, created_at)
+          SELECT 'notice', '甪直研学第' || n || '期', '', ${teacher.id}, 'delivered', now() - n * interval '5 seconds'
+          FROM generate_series(1, 1005) AS n RETURNING id`,
+        detailed: (row: Row) => row.publisherName !== '',
+      },
+    ];
+    for (const list of lists) {
+      const made = await rows<{ id: number }>(list.insert);
+      try {
+        for (const [keyword, currPage] of [['甪直', 0], ['甪直研学', 3]] as const) {
+          const response = await call(list.url, { currPage, limit: 10, search: { title: keyword } }, list.account);
+          const data = response.json().data as { total: number; totalCapped?: boolean; rows: Row[] };
+          expect({ total: data.total, capped: data.totalCapped }, `${list.url} ${keyword}`).toEqual({ total: 1000, capped: true });
+          const newest = await rows<{ id: number }>(sql`
+            SELECT id FROM ${list.table} WHERE ${list.scope} AND title LIKE ${`%${keyword}%`} ORDER BY created_at DESC, id DESC LIMIT 10 OFFSET ${currPage * 10}`);
+          expect(data.rows.map((row) => row.id), `${list.url} ${keyword}`).toEqual(newest.map((row) => row.id));
+          expect(data.rows.every((row) => String(row.title).includes(keyword) && list.detailed(row)), `${list.url} ${keyword}`).toBe(true);
+        }
+        // At the cap the count is exact and the page comes from the collected matches.
+        await t.database.db.execute(sql`DELETE FROM ${list.table} WHERE id = ANY(${sql.param(made.slice(0, 5).map((row) => row.id))}::int[])`);
+        const atCap = (await call(list.url, { currPage: 0, limit: 10, search: { title: '甪直' } }, list.account)).json().data as { total: number; totalCapped?: boolean; rows: unknown[] };
+        expect({ total: atCap.total, capped: atCap.totalCapped, rows: atCap.rows.length }, list.url).toEqual({ total: 1000, capped: undefined, rows: 10 });
+      } finally {
+        await t.database.db.execute(sql`DELETE FROM ${list.table} WHERE id = ANY(${sql.param(made.map((row) => row.id))}::int[])`);
       }
-      // One past the cap is capped; at the cap the count is exact.
-      await t.database.db.execute(sql`DELETE FROM assignments WHERE id = ANY(${sql.param(made.slice(0, 5).map((row) => row.id))}::int[])`);
-      const atCap = (await call('/api/homeSchool/assignments/page', { currPage: 0, limit: 10, search: { title: '甪直' } }, 'T0002')).json().data as { total: number; totalCapped?: boolean; rows: unknown[] };
-      expect({ total: atCap.total, capped: atCap.totalCapped, rows: atCap.rows.length }).toEqual({ total: 1000, capped: undefined, rows: 10 });
-    } finally {
-      await t.database.db.execute(sql`DELETE FROM assignments WHERE id = ANY(${sql.param(made.map((row) => row.id))}::int[])`);
     }
   });
 
