@@ -3,7 +3,6 @@ import type {
   AboveSchoolDetail,
   AboveSchoolUpdate,
   AwardPicture,
-  AwardStudent,
   CompetitionCreate,
   CompetitionDetail,
   CompetitionUpdate,
@@ -15,6 +14,7 @@ import type {
   PrizeUpdate,
 } from '@campus/contract';
 import { call, request } from './client.ts';
+import { studentSearchAt } from './students.ts';
 
 /** Calls of Competitions and awards (docs/calls-awards.md). */
 
@@ -84,10 +84,7 @@ export async function fetchPrizeOptions(): Promise<PrizeRow[]> {
 }
 
 /** Students the caller may choose, by number or name. */
-export async function searchAwardStudents(keyword: string, signal?: AbortSignal): Promise<AwardStudent[]> {
-  const data = await call<{ rows?: AwardStudent[] } | null>(AWARD_STUDENTS_CALL, { json: { currPage: 0, limit: 50, search: { keyword } }, signal });
-  return data?.rows ?? [];
-}
+export const searchAwardStudents = studentSearchAt(AWARD_STUDENTS_CALL);
 
 export function fetchDisciplinary(id: number): Promise<DisciplinaryDetail> {
   return call<DisciplinaryDetail>(DISCIPLINARY_CALLS.get, { json: { id } });

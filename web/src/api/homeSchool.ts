@@ -1,5 +1,4 @@
 import type {
-  AwardStudent,
   ConductCreate,
   ConductRow,
   ConductUpdate,
@@ -16,6 +15,7 @@ import type {
   NoticeUpdate,
 } from '@campus/contract';
 import { call, request } from './client.ts';
+import { studentSearchAt } from './students.ts';
 
 /** Calls of Home-school (docs/calls-homeSchool.md): the publisher's notices and the recipient's. */
 
@@ -179,7 +179,4 @@ export async function replyToConduct(id: number, content: string): Promise<strin
 }
 
 /** Students the caller may record conduct for, by number or name (the conduct form's choice). */
-export async function searchConductStudents(keyword: string, signal?: AbortSignal): Promise<AwardStudent[]> {
-  const data = await call<{ rows?: AwardStudent[] } | null>('/api/homeSchool/conduct/students', { json: { currPage: 0, limit: 50, search: { keyword } }, signal });
-  return data?.rows ?? [];
-}
+export const searchConductStudents = studentSearchAt('/api/homeSchool/conduct/students');

@@ -2,7 +2,6 @@ import type {
   AssignmentCreate,
   AssignmentDetail,
   AssignmentUpdate,
-  AwardStudent,
   HomeworkCorrect,
   HomeworkStatus,
   HomeworkSubmit,
@@ -11,6 +10,7 @@ import type {
   MyHomeworkTab,
 } from '@campus/contract';
 import { call, request } from './client.ts';
+import { studentSearchAt } from './students.ts';
 
 /** Calls of Assign homework (/jxhd/zyfb) and My homework (/jxhd/wdzy) (docs/calls-homeSchool.md, "Homework"). */
 export const ASSIGNMENT_CALLS = {
@@ -76,10 +76,7 @@ export function fetchAssignmentTargets(signal?: AbortSignal): Promise<Assignment
 }
 
 /** Students the teacher may assign to one by one, by number or name. */
-export async function searchAssignmentStudents(keyword: string, signal?: AbortSignal): Promise<AwardStudent[]> {
-  const data = await call<{ rows?: AwardStudent[] } | null>(ASSIGNMENT_CALLS.students, { json: { currPage: 0, limit: 50, search: { keyword } }, signal });
-  return data?.rows ?? [];
-}
+export const searchAssignmentStudents = studentSearchAt(ASSIGNMENT_CALLS.students);
 
 export async function createAssignment(body: AssignmentCreate): Promise<string> {
   return (await request<{ id: number; count: number }>(ASSIGNMENT_CALLS.create, { json: body })).msg;

@@ -1,7 +1,18 @@
-import { call } from './client.ts';
-import type { StudentListRow } from '@campus/contract';
+import { call, type RequestOptions } from './client.ts';
+import type { AwardStudent, StudentListRow } from '@campus/contract';
 
 export type { StudentListRow };
+
+/**
+ * The StudentSelect search of a screen whose call pages the students it may choose (`{ currPage, limit,
+ * search: { keyword } }` → `{ rows }`): the first `limit` found for the keyword.
+ */
+export function studentSearchAt(url: string, limit = 50, options: Pick<RequestOptions, 'silent'> = {}) {
+  return async (keyword: string, signal?: AbortSignal): Promise<AwardStudent[]> => {
+    const data = await call<{ rows?: AwardStudent[] | null } | null>(url, { json: { currPage: 0, limit, search: { keyword } }, signal, ...options });
+    return Array.isArray(data?.rows) ? data.rows : [];
+  };
+}
 
 /** A student's basic information (POST /xsjbxxtab/getTabData → data.dataTab1[0]). */
 export interface StudentInfo {

@@ -1,5 +1,6 @@
-import type { AwardStudent, GroupAnalysis, StudentGroupDetail, StudentGroupForm } from '@campus/contract';
+import type { GroupAnalysis, StudentGroupDetail, StudentGroupForm } from '@campus/contract';
 import { call, request } from '../../../api/client.ts';
+import { studentSearchAt } from '../../../api/students.ts';
 
 /**
  * Calls of the custom student groups page (/cjfxNew/zdyqtgl, contract/src/scores/groups.ts) and of the group
@@ -51,10 +52,7 @@ export async function saveStudentGroup(body: StudentGroupForm): Promise<string> 
 }
 
 /** The students whose number or name holds the keyword, among those the caller may put in a group (50 at most). */
-export async function searchGroupStudents(keyword: string, signal?: AbortSignal): Promise<AwardStudent[]> {
-  const data = await call<{ rows?: AwardStudent[] } | null>(STUDENT_GROUP_CALLS.students, { json: { currPage: 0, limit: 50, search: { keyword } }, signal, silent: true });
-  return list(data?.rows);
-}
+export const searchGroupStudents = studentSearchAt(STUDENT_GROUP_CALLS.students, 50, { silent: true });
 
 /** The groups the caller may analyse: their own and the shared ones. Quiet: the tab shows a failure in place. */
 export async function fetchGroupOptions(signal?: AbortSignal): Promise<GroupOption[]> {

@@ -1,6 +1,7 @@
-import type { AwardStudent, MyExternalExam, MyScoreBatch, MyScores } from '@campus/contract';
+import type { MyExternalExam, MyScoreBatch, MyScores } from '@campus/contract';
 import { call } from '../../../api/client.ts';
 import type { ChildOption } from '../../../components/ChildChooser/index.ts';
+import { studentSearchAt } from '../../../api/students.ts';
 
 /**
  * Calls of the family's transcript page (/cjfxNew/cjfx/grfx, contract/src/scores/mine.ts). They live
@@ -65,7 +66,4 @@ export async function fetchMyExternalExams(studentId: number | null, signal?: Ab
 }
 
 /** Students staff may choose for the page, by number, name or initials. */
-export async function searchTranscriptStudents(keyword: string, signal?: AbortSignal): Promise<AwardStudent[]> {
-  const data = await call<{ rows?: AwardStudent[] } | null>(MY_SCORE_CALLS.students, { json: { currPage: 0, limit: 20, search: { keyword } }, signal });
-  return data?.rows ?? [];
-}
+export const searchTranscriptStudents = studentSearchAt(MY_SCORE_CALLS.students, 20);
