@@ -70,7 +70,8 @@ const MATCH_LIMIT_SQL = sql.raw(String(KEYWORD_MATCH_LIMIT));
  * just the branch that holds (a One-Time Filter).
  */
 export function keywordPage(query: ListQuery, page: ListPage): SQL {
-  const count = sql`(SELECT count(*) FROM matched)`;
+  // Counted once: the count is read by the answer and by each gate.
+  const count = sql`(SELECT n FROM counted)`;
   const chosen = query.order.walk
     ? sql`${chosenPage(sql`matched AS m`, query, page)} WHERE ${count} <= ${MATCH_LIMIT_SQL}
       UNION ALL ${chosenPage(sql`(${walkForm(query.matching)}) AS m`, query, page)} WHERE ${count} > ${MATCH_LIMIT_SQL}`
@@ -78,6 +79,7 @@ export function keywordPage(query: ListQuery, page: ListPage): SQL {
   const detailed = query.order.walk ? sql`chosen` : sql`(SELECT * FROM chosen WHERE ${count} <= ${MATCH_LIMIT_SQL}) AS chosen`;
   return sql`
     WITH matched AS MATERIALIZED (${query.matching} ${MATCH_CAP}),
+    counted AS MATERIALIZED (SELECT count(*) AS n FROM matched),
     chosen AS (${chosen})
     SELECT ${count} AS "matchCount", d.*
     FROM (SELECT 1) AS one
