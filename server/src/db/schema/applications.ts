@@ -68,8 +68,8 @@ export const applications = pgTable(
     index('applications_leave_idx').on(t.studentId, t.endAt).where(sql`${t.type} = 'studentLeave' AND ${t.status} = 'approved'`),
     // The administrators' queue: every pending application, oldest (lowest id) first.
     index('applications_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
-    // The queue's keyword: the pending applications of the people it finds, through a few hundred
-    // lookups into these small indexes rather than into every application's.
+    // A person's pending applications. The queue's keyword went through these before migration 0054
+    // (it now reads peopleNames); a certificate's duplicate check still asks by student.
     index('applications_pending_applicant_idx').on(t.applicantUserId).where(sql`${t.status} = 'pending'`),
     index('applications_pending_student_idx').on(t.studentId).where(sql`${t.status} = 'pending'`),
     index('applications_pending_staff_idx').on(t.staffId).where(sql`${t.status} = 'pending'`),
